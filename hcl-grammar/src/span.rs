@@ -1,0 +1,126 @@
+//! Byte spans into the parsed source, and line/column positions.
+
+use std::fmt;
+use std::ops::Range;
+
+/// A half-open byte range `start..end` into the source text a node was
+/// parsed from.
+///
+/// Spans are byte offsets, not characters: `&src[span.range()]` is the
+/// exact source text of the node. Lines and columns are computed only when
+/// asked for, with [`Span::start_pos`] / [`Position::of`].
+///
+/// ```
+/// use hcl_grammar::Span;
+/// let src = "a = 1\nb = 2\n";
+/// let span = Span::new(6, 11);
+/// assert_eq!(&src[span.range()], "b = 2");
+/// assert_eq!(span.start_pos(src).line, 2);
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
+pub struct Span {
+    /// Byte offset of the first byte.
+    pub start: usize,
+    /// Byte offset one past the last byte.
+    pub end: usize,
+}
+
+impl Span {
+    /// A span from `start` to `end` (byte offsets).
+    #[inline]
+    pub const fn new(start: usize, end: usize) -> Span {
+        Span { start, end }
+    }
+
+    /// The span as a `Range<usize>`, for slicing the source.
+    #[inline]
+    pub const fn range(self) -> Range<usize> {
+        self.start..self.end
+    }
+
+    /// The length in bytes.
+    #[inline]
+    pub const fn len(self) -> usize {
+        self.end - self.start
+    }
+
+    /// Whether the span covers no byte.
+    #[inline]
+    pub const fn is_empty(self) -> bool {
+        self.end <= self.start
+    }
+
+    /// The smallest span covering both `self` and `other`.
+    #[inline]
+    pub fn to(self, other: Span) -> Span {
+        Span::new(self.start.min(other.start), self.end.max(other.end))
+    }
+
+    /// The position (line, column) of the span's start in `src`.
+    pub fn start_pos(self, src: &str) -> Position {
+        Position::of(src, self.start)
+    }
+
+    /// The position (line, column) of the span's end in `src`.
+    pub fn end_pos(self, src: &str) -> Position {
+        Position::of(src, self.end)
+    }
+}
+
+impl fmt::Debug for Span {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}..{}", self.start, self.end)
+    }
+}
+
+impl From<Range<usize>> for Span {
+    fn from(r: Range<usize>) -> Span {
+        Span::new(r.start, r.end)
+    }
+}
+
+/// A 1-based line and column, with the 0-based byte offset it was computed
+/// from.
+///
+/// Columns count Unicode scalar values (a tab is one column), as the HCL
+/// specification says; the reference counts grapheme clusters, which
+/// differs only after combining marks.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Position {
+    /// 1-based line number.
+    pub line: usize,
+    /// 1-based column number, in characters.
+    pub column: usize,
+    /// 0-based byte offset.
+    pub byte: usize,
+}
+
+impl Position {
+    /// The position of byte offset `byte` in `src`. Offsets past the end
+    /// are clamped to the end; offsets inside a UTF-8 sequence count from
+    /// the start of that character.
+    pub fn of(src: &str, byte: usize) -> Position {
+        let byte = byte.min(src.len());
+        let before = src.as_bytes().get(..byte).unwrap_or_default();
+        let line_start = before
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |i| i + 1);
+        let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+        // Count characters: every byte that is not a UTF-8 continuation byte.
+        let column = before
+            .get(line_start..)
+            .unwrap_or_default()
+            .iter()
+            .filter(|&&b| (b & 0xC0) != 0x80)
+            .count()
+            + 1;
+        Position { line, column, byte }
+    }
+}
+
+impl fmt::Display for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}", self.line, self.column)
+    }
+}

@@ -1,0 +1,2 @@
+//! Conformance runner (see `tests/conformance/`).
+fn main() {}
