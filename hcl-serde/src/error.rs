@@ -1,0 +1,318 @@
+//! The crate's one error type.
+
+use hcl_grammar::{Position, Span};
+use std::fmt;
+
+/// The result type of this crate.
+pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+/// What kind of failure an [`Error`] is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Category {
+    /// The input is not valid HCL syntax.
+    Syntax,
+    /// An expression could not be evaluated: an unknown variable, a type
+    /// mismatch, a division by zero, a limit exceeded...
+    Eval,
+    /// The input is valid HCL but does not fit the requested Rust type (a
+    /// missing field, a number out of range...), or any other failure from
+    /// serde.
+    Data,
+}
+
+impl fmt::Display for Category {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Category::Syntax => "syntax error",
+            Category::Eval => "evaluation error",
+            Category::Data => "data error",
+        })
+    }
+}
+
+/// An error from parsing, evaluating or deserializing HCL: what went wrong
+/// and where.
+///
+/// It carries a [`Category`], a message, the span it points at and, once
+/// the source text has been attached ([`Error::with_source`]; the entry
+/// points that take text do it), the line and column and the source line,
+/// so that [`Display`](fmt::Display) renders a snippet:
+///
+/// ```text
+/// there is no variable named `nmae`; did you mean `name`?
+///  --> main.hcl:3:10
+///   |
+/// 3 | greeting = nmae
+///   |            ^^^^
+/// ```
+///
+/// The struct is boxed so that `Result<T, Error>` stays one pointer wide.
+#[derive(Clone, PartialEq)]
+pub struct Error(Box<ErrorImpl>);
+
+#[derive(Clone, PartialEq)]
+struct ErrorImpl {
+    category: Category,
+    message: String,
+    span: Option<Span>,
+    pos: Option<Position>,
+    line_text: Option<String>,
+    /// Width of the caret line, in characters.
+    width: usize,
+    file: Option<String>,
+    path: Option<String>,
+}
+
+impl Error {
+    #[cold]
+    fn new(category: Category, message: String, span: Option<Span>) -> Error {
+        Error(Box::new(ErrorImpl {
+            category,
+            message,
+            span,
+            pos: None,
+            line_text: None,
+            width: 1,
+            file: None,
+            path: None,
+        }))
+    }
+
+    /// An evaluation error with `message` at `span`.
+    #[cold]
+    pub fn eval(message: impl Into<String>, span: Span) -> Error {
+        Error::new(Category::Eval, message.into(), Some(span))
+    }
+
+    /// A data error with `message`, pointing nowhere yet.
+    #[cold]
+    pub fn data(message: impl Into<String>) -> Error {
+        Error::new(Category::Data, message.into(), None)
+    }
+
+    /// A data error with `message` at `span`.
+    #[cold]
+    pub fn data_at(message: impl Into<String>, span: Span) -> Error {
+        Error::new(Category::Data, message.into(), Some(span))
+    }
+
+    /// A syntax error from the parser (which already knows its line and
+    /// column).
+    #[cold]
+    pub fn syntax(e: hcl_grammar::Error) -> Error {
+        let mut err = Error::new(Category::Syntax, e.message().to_owned(), Some(e.span()));
+        let line_text = e.source_line().to_owned();
+        let rest = line_text.chars().count().saturating_sub(e.column() - 1);
+        err.0.width = e.span().len().clamp(1, rest.max(1));
+        err.0.pos = Some(e.position());
+        err.0.line_text = Some(line_text);
+        err
+    }
+
+    /// Attaches the source text the span points into, computing the line,
+    /// column and source line. Does nothing if the error has no span or
+    /// already has a position.
+    #[must_use]
+    pub fn with_source(mut self, src: &str) -> Error {
+        self.attach_source(src);
+        self
+    }
+
+    /// In-place form of [`with_source`](Error::with_source).
+    pub fn attach_source(&mut self, src: &str) {
+        let e = &mut *self.0;
+        let Some(span) = e.span else { return };
+        if e.pos.is_some() {
+            return;
+        }
+        let pos = Position::of(src, span.start);
+        let line_start = src
+            .get(..pos.byte)
+            .and_then(|s| s.rfind('\n'))
+            .map_or(0, |i| i + 1);
+        let line_end = src
+            .get(line_start..)
+            .and_then(|s| s.find('\n'))
+            .map_or(src.len(), |i| line_start + i);
+        let line_text = src
+            .get(line_start..line_end)
+            .unwrap_or_default()
+            .trim_end_matches('\r');
+        let span_chars = src
+            .get(pos.byte..span.end.clamp(pos.byte, line_end.max(pos.byte)))
+            .map_or(1, |s| s.chars().count());
+        e.width = span_chars.max(1);
+        e.line_text = Some(line_text.to_owned());
+        e.pos = Some(pos);
+    }
+
+    /// Names the file the source came from, shown in
+    /// [`Display`](fmt::Display).
+    #[must_use]
+    pub fn with_file(mut self, name: impl Into<String>) -> Error {
+        self.0.file = Some(name.into());
+        self
+    }
+
+    /// Sets the path of the field the error is about (`service.web.port`),
+    /// if none is set yet (the innermost path wins).
+    #[must_use]
+    pub fn with_path(mut self, path: impl Into<String>) -> Error {
+        if self.0.path.is_none() {
+            self.0.path = Some(path.into());
+        }
+        self
+    }
+
+    /// Sets the span, if none is set yet (the innermost span wins).
+    #[must_use]
+    pub fn with_span(mut self, span: Span) -> Error {
+        if self.0.span.is_none() {
+            self.0.span = Some(span);
+        }
+        self
+    }
+
+    /// What kind of error this is.
+    pub fn category(&self) -> Category {
+        self.0.category
+    }
+
+    /// Whether this is a syntax error.
+    pub fn is_syntax(&self) -> bool {
+        self.0.category == Category::Syntax
+    }
+
+    /// Whether this is an evaluation error.
+    pub fn is_eval(&self) -> bool {
+        self.0.category == Category::Eval
+    }
+
+    /// Whether this is a data error.
+    pub fn is_data(&self) -> bool {
+        self.0.category == Category::Data
+    }
+
+    /// What went wrong, without position.
+    pub fn message(&self) -> &str {
+        &self.0.message
+    }
+
+    /// The bytes the error points at, if known.
+    pub fn span(&self) -> Option<Span> {
+        self.0.span
+    }
+
+    /// The position of the span's start, once the source is attached.
+    pub fn position(&self) -> Option<Position> {
+        self.0.pos
+    }
+
+    /// 1-based line, once the source is attached.
+    pub fn line(&self) -> Option<usize> {
+        self.0.pos.map(|p| p.line)
+    }
+
+    /// 1-based column in characters, once the source is attached.
+    pub fn column(&self) -> Option<usize> {
+        self.0.pos.map(|p| p.column)
+    }
+
+    /// The source line the error points into, once the source is attached.
+    pub fn source_line(&self) -> Option<&str> {
+        self.0.line_text.as_deref()
+    }
+
+    /// The file name, if one was given.
+    pub fn file(&self) -> Option<&str> {
+        self.0.file.as_deref()
+    }
+
+    /// The path of the field the error is about, if known.
+    pub fn path(&self) -> Option<&str> {
+        self.0.path.as_deref()
+    }
+}
+
+impl From<hcl_grammar::Error> for Error {
+    fn from(e: hcl_grammar::Error) -> Error {
+        Error::syntax(e)
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let e = &*self.0;
+        f.write_str(&e.message)?;
+        if let Some(path) = &e.path {
+            write!(f, " (at `{path}`)")?;
+        }
+        match (e.pos, &e.file) {
+            (Some(pos), Some(file)) => write!(f, "\n --> {file}:{}:{}", pos.line, pos.column)?,
+            (Some(pos), None) => write!(f, "\n --> {}:{}", pos.line, pos.column)?,
+            (None, Some(file)) => write!(f, "\n --> {file}")?,
+            (None, None) => {}
+        }
+        if let (Some(pos), Some(line)) = (e.pos, &e.line_text) {
+            f.write_str("\n")?;
+            hcl_grammar::Error::render_snippet(f, pos.line, pos.column, line, e.width)?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Debug for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let e = &*self.0;
+        write!(f, "Error({:?}, {:?}", e.category, e.message)?;
+        if let Some(pos) = e.pos {
+            write!(f, ", line: {}, column: {}", pos.line, pos.column)?;
+        } else if let Some(span) = e.span {
+            write!(f, ", span: {span:?}")?;
+        }
+        f.write_str(")")
+    }
+}
+
+impl std::error::Error for Error {}
+
+impl serde::de::Error for Error {
+    #[cold]
+    fn custom<T: fmt::Display>(msg: T) -> Error {
+        Error::data(msg.to_string())
+    }
+}
+
+impl serde::ser::Error for Error {
+    #[cold]
+    fn custom<T: fmt::Display>(msg: T) -> Error {
+        Error::data(msg.to_string())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn renders_snippet_with_file() {
+        let src = "a = 1\ngreeting = nmae\n";
+        let e = Error::eval("there is no variable named `nmae`", Span::new(17, 21))
+            .with_source(src)
+            .with_file("main.hcl");
+        assert_eq!(e.line(), Some(2));
+        assert_eq!(e.column(), Some(12));
+        assert_eq!(
+            e.to_string(),
+            "there is no variable named `nmae`\n --> main.hcl:2:12\n  |\n2 | greeting = nmae\n  |            ^^^^"
+        );
+    }
+
+    #[test]
+    fn without_source_is_just_the_message() {
+        let e = Error::data("missing field `port`");
+        assert_eq!(e.to_string(), "missing field `port`");
+        assert!(e.is_data());
+    }
+}

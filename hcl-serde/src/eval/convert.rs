@@ -1,0 +1,534 @@
+//! HCL's type conversions (go-cty's `convert` package, unsafe mode):
+//! between primitives, from tuples to lists and sets, from objects to
+//! maps, and the unification of several types into one.
+
+use super::types::Type;
+use crate::value::{Map, Value};
+use crate::Number;
+use std::cmp::Ordering;
+
+/// The string form of a primitive: numbers in plain decimal notation,
+/// bools as `true` / `false`. `None` for null and collections.
+pub(crate) fn primitive_to_string(v: &Value) -> Option<String> {
+    match v {
+        Value::String(s) => Some(s.clone()),
+        Value::Number(n) => Some(n.to_string()),
+        Value::Bool(b) => Some(if *b { "true" } else { "false" }.to_owned()),
+        _ => None,
+    }
+}
+
+/// Parses a string as the reference converts strings to numbers: a decimal
+/// representation with optional sign and exponent, nothing around it.
+pub(crate) fn parse_number(s: &str) -> Option<Number> {
+    let (neg, body) = match s.as_bytes().first() {
+        Some(b'-') => (true, s.get(1..)?),
+        Some(b'+') => (false, s.get(1..)?),
+        _ => (false, s),
+    };
+    let bytes = body.as_bytes();
+    // The mantissa must start with a digit or a point followed by one.
+    let ok_start = match bytes {
+        [d, ..] if d.is_ascii_digit() => true,
+        [b'.', d, ..] if d.is_ascii_digit() => true,
+        _ => false,
+    };
+    if !ok_start || body.contains(['+', '-']) && !body.contains(['e', 'E']) {
+        return None;
+    }
+    let n = Number::from_literal(body)?;
+    Some(if neg { n.neg() } else { n })
+}
+
+/// Converts a value to a number as operators and `number` parameters do.
+pub(crate) fn to_number(v: &Value) -> Result<Number, String> {
+    match v {
+        Value::Number(n) => Ok(*n),
+        Value::String(s) => parse_number(s).ok_or_else(|| {
+            format!(
+                "cannot convert {} to number; given string must be a decimal representation of a number",
+                quote(s)
+            )
+        }),
+        Value::Null => Err("a number is required, not null".to_owned()),
+        other => Err(format!("a number is required, not {}", kind_of(other))),
+    }
+}
+
+/// Converts a value to a bool as operators and `bool` parameters do.
+pub(crate) fn to_bool(v: &Value) -> Result<bool, String> {
+    match v {
+        Value::Bool(b) => Ok(*b),
+        Value::String(s) => match s.as_str() {
+            "true" | "1" => Ok(true),
+            "false" | "0" => Ok(false),
+            _ => Err(format!(
+                "cannot convert {} to bool; only the strings \"true\" or \"false\" are allowed",
+                quote(s)
+            )),
+        },
+        Value::Null => Err("a bool is required, not null".to_owned()),
+        other => Err(format!("a bool is required, not {}", kind_of(other))),
+    }
+}
+
+/// A string, JSON-quoted, for messages.
+pub(crate) fn quote(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// The kind of a value for messages, by its implied type.
+pub(crate) fn kind_of(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "bool",
+        Value::Number(_) => "number",
+        Value::String(_) => "string",
+        Value::Array(_) => "tuple",
+        Value::Object(_) => "object",
+    }
+}
+
+/// The element type of a sequence type (list, set) or the single type
+/// that every element of a tuple type unifies to.
+fn seq_elem_types(t: &Type, len: usize) -> Option<Vec<Type>> {
+    match t {
+        Type::List(e) | Type::Set(e) => Some(vec![(**e).clone(); len]),
+        Type::Tuple(ts) => Some(ts.clone()),
+        _ => None,
+    }
+}
+
+/// Converts `v`, whose type is `from`, to type `to`. Returns the converted
+/// value and its exact type.
+///
+/// # Errors
+/// A message saying what was required.
+pub(crate) fn convert_typed(v: Value, from: &Type, to: &Type) -> Result<(Value, Type), String> {
+    if to == &Type::Any || from == to {
+        return Ok((v, from.clone()));
+    }
+    if v.is_null() {
+        return Ok((v, to.clone()));
+    }
+    match to {
+        Type::Any => Ok((v, from.clone())),
+        Type::String => match primitive_to_string(&v) {
+            Some(s) => Ok((Value::String(s), Type::String)),
+            None => Err(format!(
+                "string required, but have {}",
+                from.friendly_name()
+            )),
+        },
+        Type::Number => match &v {
+            Value::Number(_) | Value::String(_) => {
+                to_number(&v).map(|n| (Value::Number(n), Type::Number))
+            }
+            _ => Err(format!(
+                "number required, but have {}",
+                from.friendly_name()
+            )),
+        },
+        Type::Bool => match &v {
+            Value::Bool(_) | Value::String(_) => to_bool(&v).map(|b| (Value::Bool(b), Type::Bool)),
+            _ => Err(format!("bool required, but have {}", from.friendly_name())),
+        },
+        Type::List(elem) | Type::Set(elem) => {
+            let is_set = matches!(to, Type::Set(_));
+            let Value::Array(items) = v else {
+                return Err(format!(
+                    "{} required, but have {}",
+                    to.friendly_name(),
+                    from.friendly_name()
+                ));
+            };
+            let types = seq_elem_types(from, items.len())
+                .unwrap_or_else(|| items.iter().map(Type::of).collect());
+            let target = if elem.has_any() {
+                let mut all: Vec<Type> = types.clone();
+                all.push((**elem).clone());
+                match unify(&types) {
+                    Some(u) if !types.is_empty() => merge_any(elem, &u),
+                    _ if types.is_empty() => (**elem).clone(),
+                    _ => {
+                        return Err(format!(
+                            "all elements must have the same type to make a {}",
+                            if is_set { "set" } else { "list" }
+                        ))
+                    }
+                }
+            } else {
+                (**elem).clone()
+            };
+            let mut out = Vec::with_capacity(items.len());
+            for (i, (item, t)) in items.into_iter().zip(types.iter()).enumerate() {
+                let (cv, _) =
+                    convert_typed(item, t, &target).map_err(|m| format!("element {i}: {m}"))?;
+                out.push(cv);
+            }
+            if is_set {
+                canonical_set(&mut out);
+                Ok((Value::Array(out), Type::set(target)))
+            } else {
+                Ok((Value::Array(out), Type::list(target)))
+            }
+        }
+        Type::Map(elem) => {
+            let Value::Object(entries) = v else {
+                return Err(format!(
+                    "{} required, but have {}",
+                    to.friendly_name(),
+                    from.friendly_name()
+                ));
+            };
+            let types: Vec<Type> = match from {
+                Type::Map(e) => vec![(**e).clone(); entries.len()],
+                Type::Object(attrs) => entries
+                    .iter()
+                    .map(|(k, v)| attrs.get(k).cloned().unwrap_or_else(|| Type::of(v)))
+                    .collect(),
+                _ => entries.values().map(Type::of).collect(),
+            };
+            let target = if elem.has_any() {
+                match unify(&types) {
+                    Some(u) => merge_any(elem, &u),
+                    None if types.is_empty() => (**elem).clone(),
+                    None => return Err("all map elements must have the same type".to_owned()),
+                }
+            } else {
+                (**elem).clone()
+            };
+            let mut out = Map::with_capacity(entries.len());
+            for ((k, item), t) in entries.into_iter().zip(types.iter()) {
+                let (cv, _) = convert_typed(item, t, &target)
+                    .map_err(|m| format!("element {}: {m}", quote(&k)))?;
+                out.insert(k, cv);
+            }
+            Ok((Value::Object(out), Type::map(target)))
+        }
+        Type::Tuple(want) => {
+            let Value::Array(items) = v else {
+                return Err(format!("tuple required, but have {}", from.friendly_name()));
+            };
+            if items.len() != want.len() {
+                return Err(format!(
+                    "tuple required with {} elements, but have {}",
+                    want.len(),
+                    items.len()
+                ));
+            }
+            let types = seq_elem_types(from, items.len())
+                .unwrap_or_else(|| items.iter().map(Type::of).collect());
+            let mut out = Vec::with_capacity(items.len());
+            let mut out_t = Vec::with_capacity(items.len());
+            for (i, ((item, t), w)) in items.into_iter().zip(types.iter()).zip(want).enumerate() {
+                let (cv, ct) =
+                    convert_typed(item, t, w).map_err(|m| format!("element {i}: {m}"))?;
+                out.push(cv);
+                out_t.push(ct);
+            }
+            Ok((Value::Array(out), Type::Tuple(out_t)))
+        }
+        Type::Object(want) => {
+            let Value::Object(mut entries) = v else {
+                return Err(format!(
+                    "object required, but have {}",
+                    from.friendly_name()
+                ));
+            };
+            let mut out = Map::with_capacity(want.len());
+            let mut out_t = Map::with_capacity(want.len());
+            for (k, w) in want {
+                let Some(item) = entries.swap_remove(k) else {
+                    return Err(format!("attribute {} is required", quote(k)));
+                };
+                let t = match from {
+                    Type::Object(attrs) => attrs.get(k).cloned().unwrap_or_else(|| Type::of(&item)),
+                    Type::Map(e) => (**e).clone(),
+                    _ => Type::of(&item),
+                };
+                let (cv, ct) = convert_typed(item, &t, w)
+                    .map_err(|m| format!("attribute {}: {m}", quote(k)))?;
+                out.insert(k.clone(), cv);
+                out_t.insert(k.clone(), ct);
+            }
+            Ok((Value::Object(out), Type::Object(out_t)))
+        }
+    }
+}
+
+/// Converts a value of implied type (see [`Type::of`]) to `to`.
+pub(crate) fn convert(v: Value, to: &Type) -> Result<(Value, Type), String> {
+    if matches!(to, Type::Any) {
+        let t = Type::of(&v);
+        return Ok((v, t));
+    }
+    let from = Type::of(&v);
+    convert_typed(v, &from, to)
+}
+
+/// Replaces `any` in `declared` by the corresponding part of `actual`.
+fn merge_any(declared: &Type, actual: &Type) -> Type {
+    match (declared, actual) {
+        (Type::Any, a) => a.clone(),
+        (Type::List(d), Type::List(a)) => Type::list(merge_any(d, a)),
+        (Type::Set(d), Type::Set(a)) => Type::set(merge_any(d, a)),
+        (Type::Map(d), Type::Map(a)) => Type::map(merge_any(d, a)),
+        (d, _) => d.clone(),
+    }
+}
+
+/// The single type that all `types` convert to, as go-cty's
+/// `convert.UnifyUnsafe`; `None` if there is none. `Any` (an untyped
+/// null) unifies with everything.
+pub(crate) fn unify(types: &[Type]) -> Option<Type> {
+    let first = types.first()?;
+    if types.iter().all(|t| t == first) {
+        return Some(first.clone());
+    }
+    let concrete: Vec<&Type> = types.iter().filter(|t| **t != Type::Any).collect();
+    let Some(first) = concrete.first() else {
+        return Some(Type::Any);
+    };
+    if concrete.iter().all(|t| t == first) {
+        return Some((*first).clone());
+    }
+    let count = |f: fn(&Type) -> bool| concrete.iter().filter(|t| f(t)).count();
+    let n = concrete.len();
+    let maps = count(|t| matches!(t, Type::Map(_)));
+    let lists = count(|t| matches!(t, Type::List(_)));
+    let sets = count(|t| matches!(t, Type::Set(_)));
+    let objects = count(|t| matches!(t, Type::Object(_)));
+    let tuples = count(|t| matches!(t, Type::Tuple(_)));
+    let elems = |t: &Type| -> Vec<Type> {
+        match t {
+            Type::List(e) | Type::Set(e) | Type::Map(e) => vec![(**e).clone()],
+            Type::Tuple(ts) => ts.clone(),
+            Type::Object(attrs) => attrs.values().cloned().collect(),
+            _ => Vec::new(),
+        }
+    };
+    let all_elems = || -> Vec<Type> { concrete.iter().flat_map(|t| elems(t)).collect() };
+    if maps == n || (maps > 0 && maps + objects == n) {
+        let e = all_elems();
+        return if e.is_empty() {
+            Some(Type::map(Type::Any))
+        } else {
+            unify(&e).map(Type::map)
+        };
+    }
+    if lists == n {
+        return unify(&all_elems()).map(Type::list);
+    }
+    if sets == n {
+        return unify(&all_elems()).map(Type::set);
+    }
+    if objects == n {
+        // Same attribute names: attribute-wise; otherwise a map of all.
+        let Type::Object(first_attrs) = first else {
+            return None;
+        };
+        let same_keys = concrete.iter().all(|t| match t {
+            Type::Object(a) => {
+                a.len() == first_attrs.len() && a.keys().all(|k| first_attrs.contains_key(k))
+            }
+            _ => false,
+        });
+        if same_keys {
+            let mut out = Map::with_capacity(first_attrs.len());
+            for k in first_attrs.keys() {
+                let ts: Vec<Type> = concrete
+                    .iter()
+                    .filter_map(|t| match t {
+                        Type::Object(a) => a.get(k).cloned(),
+                        _ => None,
+                    })
+                    .collect();
+                out.insert(k.clone(), unify(&ts)?);
+            }
+            return Some(Type::Object(out));
+        }
+        let e = all_elems();
+        return if e.is_empty() {
+            Some(Type::map(Type::Any))
+        } else {
+            unify(&e).map(Type::map)
+        };
+    }
+    if tuples == n {
+        let Type::Tuple(first_elems) = first else {
+            return None;
+        };
+        let same_len = concrete
+            .iter()
+            .all(|t| matches!(t, Type::Tuple(ts) if ts.len() == first_elems.len()));
+        if same_len {
+            let mut out = Vec::with_capacity(first_elems.len());
+            for i in 0..first_elems.len() {
+                let ts: Vec<Type> = concrete
+                    .iter()
+                    .filter_map(|t| match t {
+                        Type::Tuple(ts) => ts.get(i).cloned(),
+                        _ => None,
+                    })
+                    .collect();
+                out.push(unify(&ts)?);
+            }
+            return Some(Type::Tuple(out));
+        }
+        let e = all_elems();
+        return if e.is_empty() {
+            Some(Type::list(Type::Any))
+        } else {
+            unify(&e).map(Type::list)
+        };
+    }
+    if objects > 0 && tuples > 0 {
+        return None;
+    }
+    // Mixed kinds: the first preferred type that all convert to.
+    if concrete.iter().all(|t| t.is_primitive()) {
+        if concrete.iter().any(|t| **t == Type::String) {
+            return Some(Type::String);
+        }
+        return None;
+    }
+    if lists + tuples == n {
+        return unify(&all_elems()).map(Type::list);
+    }
+    if sets + lists + tuples == n {
+        return unify(&all_elems()).map(Type::set);
+    }
+    None
+}
+
+/// Sorts and deduplicates the elements of a set into the reference's
+/// order: strings bytewise, numbers ascending, `false` before `true`,
+/// other values by a stable total order.
+pub(crate) fn canonical_set(items: &mut Vec<Value>) {
+    items.sort_by(total_cmp);
+    items.dedup();
+}
+
+/// A total order on values (for set ordering).
+pub(crate) fn total_cmp(a: &Value, b: &Value) -> Ordering {
+    fn rank(v: &Value) -> u8 {
+        match v {
+            Value::Null => 0,
+            Value::Bool(_) => 1,
+            Value::Number(_) => 2,
+            Value::String(_) => 3,
+            Value::Array(_) => 4,
+            Value::Object(_) => 5,
+        }
+    }
+    match (a, b) {
+        (Value::Bool(x), Value::Bool(y)) => x.cmp(y),
+        (Value::Number(x), Value::Number(y)) => x.cmp(y),
+        (Value::String(x), Value::String(y)) => x.as_bytes().cmp(y.as_bytes()),
+        (Value::Array(x), Value::Array(y)) => {
+            for (p, q) in x.iter().zip(y) {
+                let o = total_cmp(p, q);
+                if o != Ordering::Equal {
+                    return o;
+                }
+            }
+            x.len().cmp(&y.len())
+        }
+        (Value::Object(x), Value::Object(y)) => {
+            let mut xs: Vec<_> = x.iter().collect();
+            let mut ys: Vec<_> = y.iter().collect();
+            xs.sort_by(|p, q| p.0.cmp(q.0));
+            ys.sort_by(|p, q| p.0.cmp(q.0));
+            for ((k1, v1), (k2, v2)) in xs.iter().zip(&ys) {
+                let o = k1.cmp(k2).then_with(|| total_cmp(v1, v2));
+                if o != Ordering::Equal {
+                    return o;
+                }
+            }
+            xs.len().cmp(&ys.len())
+        }
+        _ => rank(a).cmp(&rank(b)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn primitive_conversions() {
+        assert_eq!(
+            convert(Value::from(15), &Type::String).map(|r| r.0),
+            Ok(Value::from("15"))
+        );
+        assert_eq!(
+            convert(Value::from("1e3"), &Type::Number).map(|r| r.0),
+            Ok(Value::from(1000))
+        );
+        assert!(convert(Value::from(" 1"), &Type::Number).is_err());
+        assert!(convert(Value::from("0x10"), &Type::Number).is_err());
+        assert_eq!(
+            convert(Value::from("+1"), &Type::Number).map(|r| r.0),
+            Ok(Value::from(1))
+        );
+        assert_eq!(
+            convert(Value::from("1"), &Type::Bool).map(|r| r.0),
+            Ok(Value::from(true))
+        );
+        assert!(convert(Value::from(1), &Type::Bool).is_err());
+    }
+
+    #[test]
+    fn collection_conversions() {
+        // oracle: toset([3,1,2,1]) is [1,2,3]; toset(["b","a","B","10","9"]) sorts bytewise.
+        let s = convert(Value::from(vec![3, 1, 2, 1]), &Type::set(Type::Any));
+        assert_eq!(s, Ok((Value::from(vec![1, 2, 3]), Type::set(Type::Number))));
+        let s = convert(
+            Value::from(vec!["b", "a", "B", "10", "9"]),
+            &Type::set(Type::Any),
+        );
+        assert_eq!(
+            s.map(|r| r.0),
+            Ok(Value::from(vec!["10", "9", "B", "a", "b"]))
+        );
+        // tolist([1, "a"]) unifies to strings.
+        let l = convert(
+            Value::Array(vec![Value::from(1), Value::from("a")]),
+            &Type::list(Type::Any),
+        );
+        assert_eq!(
+            l,
+            Ok((Value::from(vec!["1", "a"]), Type::list(Type::String)))
+        );
+    }
+
+    #[test]
+    fn unification() {
+        use Type::*;
+        // oracle: true ? [1] : ["a","b"] is list(string); true ? [1] : ["a"] is tuple([string]).
+        assert_eq!(
+            unify(&[Tuple(vec![Number]), Tuple(vec![String, String])]),
+            Some(Type::list(String))
+        );
+        assert_eq!(
+            unify(&[Tuple(vec![Number]), Tuple(vec![String])]),
+            Some(Tuple(vec![String]))
+        );
+        assert_eq!(unify(&[Number, Bool]), None);
+        assert_eq!(unify(&[Number, String]), Some(String));
+    }
+}

@@ -1,0 +1,1197 @@
+//! The evaluator: one method per kind of expression.
+
+use super::context::{Context, EvalOptions};
+use super::convert::{self, kind_of, quote};
+use super::func::{FuncArgs, LazyArg};
+use super::types::Type;
+use crate::error::{Error, Result};
+use crate::value::{Map, Value};
+use crate::{Number, NumberError};
+use hcl_grammar::{
+    BinaryExpr, BinaryOp, Conditional, Expr, ExprKind, ForExpr, FuncCall, GetAttrExpr, Ident,
+    IndexExpr, ObjectKey, Span, SplatExpr, Template, TemplateFor, TemplateIf, TemplatePart,
+    UnaryExpr, UnaryOp,
+};
+use std::cell::{Cell, RefCell};
+
+/// A value with its type, when the type is not the one its kind implies
+/// (see the module docs).
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct TVal {
+    pub(crate) v: Value,
+    pub(crate) t: Option<Type>,
+}
+
+impl TVal {
+    pub(crate) fn plain(v: Value) -> TVal {
+        TVal { v, t: None }
+    }
+
+    fn typed(v: Value, t: Type) -> TVal {
+        // Drop the tag when it says nothing more than the value does.
+        let implied = match (&v, &t) {
+            (Value::Null, Type::Any)
+            | (Value::Bool(_), Type::Bool)
+            | (Value::Number(_), Type::Number)
+            | (Value::String(_), Type::String) => true,
+            (Value::Array(_), Type::Tuple(ts)) => !ts.iter().any(needs_tag),
+            (Value::Object(_), Type::Object(ts)) => !ts.values().any(needs_tag),
+            _ => false,
+        };
+        TVal {
+            v,
+            t: if implied { None } else { Some(t) },
+        }
+    }
+
+    /// The value's type.
+    pub(crate) fn ty(&self) -> Type {
+        match &self.t {
+            Some(t) => t.clone(),
+            None => Type::of(&self.v),
+        }
+    }
+
+    fn is_set(&self) -> bool {
+        matches!(self.t, Some(Type::Set(_)))
+    }
+
+    fn is_map(&self) -> bool {
+        matches!(self.t, Some(Type::Map(_)))
+    }
+}
+
+/// Whether a component type could differ from what its value implies.
+fn needs_tag(t: &Type) -> bool {
+    match t {
+        Type::Any | Type::Bool | Type::Number | Type::String => false,
+        Type::List(_) | Type::Set(_) | Type::Map(_) => true,
+        Type::Tuple(ts) => ts.iter().any(needs_tag),
+        Type::Object(ts) => ts.values().any(needs_tag),
+    }
+}
+
+/// The type of element `key` of a value of type `t`, if `t` is explicit.
+fn child_type(t: &Option<Type>, key: Child<'_>) -> Option<Type> {
+    let t = t.as_ref()?;
+    let c = match (t, key) {
+        (Type::List(e) | Type::Set(e) | Type::Map(e), _) => (**e).clone(),
+        (Type::Tuple(ts), Child::Index(i)) => ts.get(i)?.clone(),
+        (Type::Object(ts), Child::Key(k)) => ts.get(k)?.clone(),
+        _ => return None,
+    };
+    Some(c)
+}
+
+#[derive(Clone, Copy)]
+enum Child<'k> {
+    Index(usize),
+    Key(&'k str),
+}
+
+/// The state of one evaluation: the context, local variables of `for`
+/// expressions and directives, the current splat element, and the
+/// counters that enforce the limits.
+pub(crate) struct Evaluator<'c, 'a> {
+    ctx: &'c Context,
+    opts: EvalOptions,
+    depth: Cell<usize>,
+    iterations: Cell<u64>,
+    locals: RefCell<Vec<(&'a str, TVal)>>,
+    splat_items: RefCell<Vec<TVal>>,
+}
+
+impl<'c, 'a> Evaluator<'c, 'a> {
+    pub(crate) fn new(ctx: &'c Context) -> Evaluator<'c, 'a> {
+        Evaluator {
+            ctx,
+            opts: *ctx.options(),
+            depth: Cell::new(0),
+            iterations: Cell::new(0),
+            locals: RefCell::new(Vec::new()),
+            splat_items: RefCell::new(Vec::new()),
+        }
+    }
+
+    pub(crate) fn options(&self) -> &EvalOptions {
+        &self.opts
+    }
+
+    /// Evaluates `expr`, guarding the nesting depth.
+    pub(crate) fn eval(&self, expr: &'a Expr<'a>) -> Result<TVal> {
+        let d = self.depth.get() + 1;
+        if d > self.opts.get_max_depth() {
+            return Err(Error::eval(
+                format!(
+                    "the expression is nested too deeply to evaluate (limit: {} levels)",
+                    self.opts.get_max_depth()
+                ),
+                expr.span,
+            ));
+        }
+        self.depth.set(d);
+        let r = self.eval_inner(expr);
+        self.depth.set(d - 1);
+        r
+    }
+
+    fn eval_inner(&self, expr: &'a Expr<'a>) -> Result<TVal> {
+        let span = expr.span;
+        match &expr.kind {
+            ExprKind::Null => Ok(TVal::plain(Value::Null)),
+            ExprKind::Bool(b) => Ok(TVal::plain(Value::Bool(*b))),
+            ExprKind::Number(text) => Number::from_literal(text)
+                .map(|n| TVal::plain(Value::Number(n)))
+                .ok_or_else(|| Error::eval(format!("`{text}` is not a valid number"), span)),
+            ExprKind::String(s) => {
+                self.check_string_len(s.len(), span)?;
+                Ok(TVal::plain(Value::String(s.to_string())))
+            }
+            ExprKind::Template(t) => self.template(&t.template),
+            ExprKind::Tuple(items) => self.tuple(items, span),
+            ExprKind::Object(items) => self.object(items, span),
+            ExprKind::Variable(ident) => self.variable(ident),
+            ExprKind::Call(call) => self.call(call, span),
+            ExprKind::For(f) => self.for_expr(f, span),
+            ExprKind::Index(ix) => self.index(ix, span),
+            ExprKind::GetAttr(ga) => self.get_attr(ga),
+            ExprKind::Splat(s) => self.splat(s),
+            ExprKind::SplatItem => {
+                self.splat_items.borrow().last().cloned().ok_or_else(|| {
+                    Error::eval("a splat element outside of a splat expression", span)
+                })
+            }
+            ExprKind::Unary(u) => self.unary(u),
+            ExprKind::Binary(b) => self.binary(b),
+            ExprKind::Conditional(c) => self.conditional(c),
+            ExprKind::Parens(inner) => self.eval(inner),
+        }
+    }
+
+    // -- limits -------------------------------------------------------------
+
+    fn check_string_len(&self, len: usize, span: Span) -> Result<()> {
+        if len > self.opts.get_max_string_len() {
+            return Err(Error::eval(
+                format!(
+                    "the string is longer than the limit of {} bytes",
+                    self.opts.get_max_string_len()
+                ),
+                span,
+            ));
+        }
+        Ok(())
+    }
+
+    fn check_collection_len(&self, len: usize, span: Span) -> Result<()> {
+        if len > self.opts.get_max_collection_len() {
+            return Err(Error::eval(
+                format!(
+                    "the collection has more than the limit of {} elements",
+                    self.opts.get_max_collection_len()
+                ),
+                span,
+            ));
+        }
+        Ok(())
+    }
+
+    fn count_iteration(&self, span: Span) -> Result<()> {
+        let n = self.iterations.get() + 1;
+        if n > self.opts.get_max_iterations() {
+            return Err(Error::eval(
+                format!(
+                    "evaluation takes more than the limit of {} `for` iterations",
+                    self.opts.get_max_iterations()
+                ),
+                span,
+            ));
+        }
+        self.iterations.set(n);
+        Ok(())
+    }
+
+    // -- collections --------------------------------------------------------
+
+    fn tuple(&self, items: &'a [Expr<'a>], span: Span) -> Result<TVal> {
+        self.check_collection_len(items.len(), span)?;
+        let mut out = Vec::with_capacity(items.len());
+        let mut types: Option<Vec<Type>> = None;
+        for (i, item) in items.iter().enumerate() {
+            let tv = self.eval(item)?;
+            if let Some(t) = tv.t {
+                let ts = types.get_or_insert_with(|| out.iter().map(Type::of).collect());
+                debug_assert_eq!(ts.len(), i);
+                ts.push(t);
+            } else if let Some(ts) = types.as_mut() {
+                ts.push(Type::of(&tv.v));
+            }
+            out.push(tv.v);
+        }
+        Ok(match types {
+            Some(ts) => TVal::typed(Value::Array(out), Type::Tuple(ts)),
+            None => TVal::plain(Value::Array(out)),
+        })
+    }
+
+    fn object(&self, items: &'a [hcl_grammar::ObjectItem<'a>], span: Span) -> Result<TVal> {
+        self.check_collection_len(items.len(), span)?;
+        let mut out = Map::with_capacity(items.len());
+        let mut types: Option<Map<String, Type>> = None;
+        for item in items {
+            let key = match &item.key {
+                ObjectKey::Ident(i) => i.name.to_owned(),
+                ObjectKey::Expr(e) => {
+                    let k = self.eval(e)?;
+                    match &k.v {
+                        Value::Null => {
+                            return Err(Error::eval("an object key must not be null", e.span))
+                        }
+                        v => convert::primitive_to_string(v).ok_or_else(|| {
+                            Error::eval(
+                                format!(
+                                    "an object key must be a string, not {}",
+                                    k.ty().friendly_name()
+                                ),
+                                e.span,
+                            )
+                        })?,
+                    }
+                }
+            };
+            let tv = self.eval(&item.value)?;
+            if let Some(t) = tv.t {
+                let ts = types.get_or_insert_with(|| {
+                    out.iter()
+                        .map(|(k, v)| (String::clone(k), Type::of(v)))
+                        .collect()
+                });
+                ts.insert(key.clone(), t);
+            } else if let Some(ts) = types.as_mut() {
+                ts.insert(key.clone(), Type::of(&tv.v));
+            }
+            out.insert(key, tv.v);
+        }
+        Ok(match types {
+            Some(mut ts) => {
+                ts.sort_keys();
+                TVal::typed(Value::Object(out), Type::Object(ts))
+            }
+            None => TVal::plain(Value::Object(out)),
+        })
+    }
+
+    // -- variables and traversals ------------------------------------------
+
+    fn variable(&self, ident: &Ident<'a>) -> Result<TVal> {
+        if let Some((_, v)) = self
+            .locals
+            .borrow()
+            .iter()
+            .rev()
+            .find(|(n, _)| *n == ident.name)
+        {
+            return Ok(v.clone());
+        }
+        let Some(vars) = self.ctx.vars() else {
+            return Err(Error::eval(
+                format!("variables are not allowed here (found `{}`)", ident.name),
+                ident.span,
+            ));
+        };
+        match vars.get(ident.name) {
+            Some(v) => Ok(TVal::plain(v.clone())),
+            None => {
+                let locals = self.locals.borrow();
+                let names = vars
+                    .keys()
+                    .map(String::as_str)
+                    .chain(locals.iter().map(|(n, _)| *n));
+                Err(Error::eval(
+                    format!(
+                        "there is no variable named `{}`{}",
+                        ident.name,
+                        did_you_mean(ident.name, names)
+                    ),
+                    ident.span,
+                ))
+            }
+        }
+    }
+
+    fn get_attr(&self, ga: &'a GetAttrExpr<'a>) -> Result<TVal> {
+        let obj = self.eval(&ga.object)?;
+        let name = ga.name.name;
+        let span = ga.name.span;
+        match obj.v {
+            Value::Object(mut m) => {
+                let is_map = obj.t.as_ref().is_some_and(|t| matches!(t, Type::Map(_)));
+                match m.swap_remove(name) {
+                    Some(v) => {
+                        let t = child_type(&obj.t, Child::Key(name));
+                        Ok(retag(v, t))
+                    }
+                    None if is_map => Err(Error::eval(
+                        format!("this map does not have an element with the key {}", quote(name)),
+                        span,
+                    )),
+                    None => Err(Error::eval(
+                        format!(
+                            "this object does not have an attribute named `{name}`{}",
+                            did_you_mean(name, m.keys().map(String::as_str))
+                        ),
+                        span,
+                    )),
+                }
+            }
+            Value::Null => Err(Error::eval(
+                format!("cannot get attribute `{name}` of null: this value is null, so it has no attributes"),
+                span,
+            )),
+            Value::Array(_) => Err(Error::eval(
+                format!(
+                    "cannot access attribute `{name}` on a {}: did you mean to use a splat (`[*].{name}`)?",
+                    if obj.is_set() { "set" } else { "list" }
+                ),
+                span,
+            )),
+            ref v => Err(Error::eval(
+                format!(
+                    "cannot access attribute `{name}` on a primitive-typed value ({})",
+                    kind_of(v)
+                ),
+                span,
+            )),
+        }
+    }
+
+    fn index(&self, ix: &'a IndexExpr<'a>, _span: Span) -> Result<TVal> {
+        let coll = self.eval(&ix.collection)?;
+        let key = self.eval(&ix.key)?;
+        self.index_value(coll, &key.v, ix.bracket, ix.key.span)
+    }
+
+    fn index_value(&self, coll: TVal, key: &Value, bracket: Span, key_span: Span) -> Result<TVal> {
+        if key.is_null() {
+            return Err(Error::eval("cannot use a null value as an index", key_span));
+        }
+        let (is_set, is_map) = (coll.is_set(), coll.is_map());
+        match coll.v {
+            Value::Null => Err(Error::eval("cannot index a null value", bracket)),
+            Value::Array(mut items) => {
+                if is_set {
+                    return Err(Error::eval(
+                        "elements of a set are identified only by their value and have no index: \
+                         convert the set to a list first (`tolist`)",
+                        bracket,
+                    ));
+                }
+                let n = match convert::to_number(key) {
+                    Ok(n) => n,
+                    Err(_) => {
+                        return Err(Error::eval(
+                            format!(
+                                "a {} index must be a number, not {}",
+                                seq_name(&coll.t),
+                                kind_of(key)
+                            ),
+                            key_span,
+                        ))
+                    }
+                };
+                if !n.is_integer() {
+                    return Err(Error::eval(
+                        format!("the index {n} is not a whole number"),
+                        key_span,
+                    ));
+                }
+                if n.is_negative() {
+                    return Err(Error::eval(
+                        format!(
+                            "the index {n} is negative: a negative number is not a valid index"
+                        ),
+                        key_span,
+                    ));
+                }
+                let len = items.len();
+                match n.as_u64().and_then(|i| usize::try_from(i).ok()) {
+                    Some(i) if i < len => {
+                        let t = child_type(&coll.t, Child::Index(i));
+                        Ok(retag(items.swap_remove(i), t))
+                    }
+                    _ => Err(Error::eval(
+                        format!(
+                            "the index {n} is out of range for a {} of {len} element{}",
+                            seq_name(&coll.t),
+                            if len == 1 { "" } else { "s" }
+                        ),
+                        key_span,
+                    )),
+                }
+            }
+            Value::Object(mut m) => {
+                let Some(k) = convert::primitive_to_string(key) else {
+                    return Err(Error::eval(
+                        format!("an object key must be a string, not {}", kind_of(key)),
+                        key_span,
+                    ));
+                };
+                match m.swap_remove(k.as_str()) {
+                    Some(v) => {
+                        let t = child_type(&coll.t, Child::Key(&k));
+                        Ok(retag(v, t))
+                    }
+                    None => Err(Error::eval(
+                        format!(
+                            "the {} does not have an element with the key {}{}",
+                            if is_map { "map" } else { "object" },
+                            quote(&k),
+                            did_you_mean(&k, m.keys().map(String::as_str))
+                        ),
+                        key_span,
+                    )),
+                }
+            }
+            ref v => Err(Error::eval(
+                format!(
+                    "a {} value cannot be indexed: it has no elements",
+                    kind_of(v)
+                ),
+                bracket,
+            )),
+        }
+    }
+
+    fn splat(&self, s: &'a SplatExpr<'a>) -> Result<TVal> {
+        let source = self.eval(&s.source)?;
+        let (items, kind) = match source.v {
+            Value::Null => {
+                if source
+                    .t
+                    .as_ref()
+                    .is_some_and(|t| matches!(t, Type::List(_) | Type::Set(_) | Type::Tuple(_)))
+                {
+                    return Err(Error::eval(
+                        "a splat expression cannot be applied to a null sequence",
+                        s.marker,
+                    ));
+                }
+                return Ok(TVal::plain(Value::Array(Vec::new())));
+            }
+            Value::Array(items) => {
+                let kind = match &source.t {
+                    Some(Type::List(_)) => SeqKind::List,
+                    Some(Type::Set(_)) => SeqKind::Set,
+                    _ => SeqKind::Tuple,
+                };
+                let elem_t = |i: usize| child_type(&source.t, Child::Index(i));
+                let items: Vec<TVal> = items
+                    .into_iter()
+                    .enumerate()
+                    .map(|(i, v)| retag(v, elem_t(i)))
+                    .collect();
+                (items, kind)
+            }
+            v => (vec![TVal { v, t: source.t }], SeqKind::Tuple),
+        };
+        let mut out = Vec::with_capacity(items.len());
+        let mut types = Vec::with_capacity(items.len());
+        for item in items {
+            self.splat_items.borrow_mut().push(item);
+            let r = self.eval(&s.each);
+            self.splat_items.borrow_mut().pop();
+            let r = r?;
+            types.push(r.t.clone());
+            out.push(r.v);
+        }
+        let any_typed = types.iter().any(Option::is_some);
+        let tys = |out: &[Value]| -> Vec<Type> {
+            types
+                .iter()
+                .zip(out)
+                .map(|(t, v)| t.clone().unwrap_or_else(|| Type::of(v)))
+                .collect()
+        };
+        Ok(match kind {
+            SeqKind::Tuple if !any_typed => TVal::plain(Value::Array(out)),
+            SeqKind::Tuple => {
+                let ts = tys(&out);
+                TVal::typed(Value::Array(out), Type::Tuple(ts))
+            }
+            SeqKind::List | SeqKind::Set => {
+                let t = convert::unify(&tys(&out)).unwrap_or(Type::Any);
+                let ty = if kind == SeqKind::Set {
+                    Type::set(t)
+                } else {
+                    Type::list(t)
+                };
+                TVal::typed(Value::Array(out), ty)
+            }
+        })
+    }
+
+    // -- operators ---------------------------------------------------------
+
+    fn unary(&self, u: &'a UnaryExpr<'a>) -> Result<TVal> {
+        let v = self.eval(&u.operand)?;
+        match u.op {
+            UnaryOp::Neg => {
+                let n = operand_number(&v.v, u.operand.span, "operand")?;
+                Ok(TVal::plain(Value::Number(n.neg())))
+            }
+            UnaryOp::Not => {
+                let b = operand_bool(&v.v, u.operand.span, "operand")?;
+                Ok(TVal::plain(Value::Bool(!b)))
+            }
+        }
+    }
+
+    fn binary(&self, b: &'a BinaryExpr<'a>) -> Result<TVal> {
+        let lhs = self.eval(&b.lhs)?;
+        let rhs = self.eval(&b.rhs)?;
+        let (ls, rs) = (b.lhs.span, b.rhs.span);
+        let v = match b.op {
+            BinaryOp::Eq => Value::Bool(values_equal(&lhs, &rhs)),
+            BinaryOp::Ne => Value::Bool(!values_equal(&lhs, &rhs)),
+            BinaryOp::And | BinaryOp::Or => {
+                let l = operand_bool(&lhs.v, ls, "left operand")?;
+                let r = operand_bool(&rhs.v, rs, "right operand")?;
+                Value::Bool(if b.op == BinaryOp::And {
+                    l && r
+                } else {
+                    l || r
+                })
+            }
+            op => {
+                let l = operand_number(&lhs.v, ls, "left operand")?;
+                let r = operand_number(&rhs.v, rs, "right operand")?;
+                let span = b.lhs.span.to(b.rhs.span);
+                let arith = |res: std::result::Result<Number, NumberError>| {
+                    res.map(Value::Number).map_err(|e| {
+                        Error::eval(
+                            format!("cannot compute `{l} {} {r}`: {e}", op.as_str()),
+                            span,
+                        )
+                    })
+                };
+                match op {
+                    BinaryOp::Add => arith(l.checked_add(&r))?,
+                    BinaryOp::Sub => arith(l.checked_sub(&r))?,
+                    BinaryOp::Mul => arith(l.checked_mul(&r))?,
+                    BinaryOp::Div => arith(l.checked_div(&r))?,
+                    BinaryOp::Mod => arith(l.checked_rem(&r))?,
+                    BinaryOp::Lt => Value::Bool(l < r),
+                    BinaryOp::Le => Value::Bool(l <= r),
+                    BinaryOp::Gt => Value::Bool(l > r),
+                    BinaryOp::Ge => Value::Bool(l >= r),
+                    BinaryOp::Eq | BinaryOp::Ne | BinaryOp::And | BinaryOp::Or => Value::Null,
+                }
+            }
+        };
+        Ok(TVal::plain(v))
+    }
+
+    fn conditional(&self, c: &'a Conditional<'a>) -> Result<TVal> {
+        // As the reference: both results are evaluated (their types decide
+        // the result type) but only the taken branch's error is reported.
+        let t = self.eval(&c.then_expr);
+        let f = self.eval(&c.else_expr);
+        let result_type = match (&t, &f) {
+            (Ok(t), Ok(f)) => {
+                if t.v.is_null() && t.t.is_none() {
+                    Some(f.ty())
+                } else if f.v.is_null() && f.t.is_none() {
+                    Some(t.ty())
+                } else {
+                    let (tt, ft) = (t.ty(), f.ty());
+                    match convert::unify(&[tt.clone(), ft.clone()]) {
+                        Some(u) => Some(u),
+                        None => {
+                            return Err(Error::eval(
+                                format!(
+                                    "the true and false results of a conditional must have consistent types: \
+                                     the true result is {} and the false result is {}",
+                                    tt.friendly_name(),
+                                    ft.friendly_name()
+                                ),
+                                c.then_expr.span.to(c.else_expr.span),
+                            ))
+                        }
+                    }
+                }
+            }
+            _ => None,
+        };
+        let cond = self.eval(&c.cond)?;
+        let taken = match &cond.v {
+            Value::Null => {
+                return Err(Error::eval(
+                    "the condition is null: a condition must be either true or false",
+                    c.cond.span,
+                ))
+            }
+            v => convert::to_bool(v).map_err(|_| {
+                Error::eval(
+                    format!(
+                        "the condition must be a bool, not {}",
+                        cond.ty().friendly_name()
+                    ),
+                    c.cond.span,
+                )
+            })?,
+        };
+        let (r, span) = if taken {
+            (t, c.then_expr.span)
+        } else {
+            (f, c.else_expr.span)
+        };
+        let r = r?;
+        match result_type {
+            Some(rt) if rt != Type::Any => {
+                let from = r.ty();
+                if from == rt {
+                    return Ok(r);
+                }
+                let (v, ty) = convert::convert_typed(r.v, &from, &rt).map_err(|m| {
+                    Error::eval(
+                        format!(
+                            "the conditional's result cannot be converted to {}: {m}",
+                            rt.friendly_name()
+                        ),
+                        span,
+                    )
+                })?;
+                Ok(TVal::typed(v, ty))
+            }
+            _ => Ok(r),
+        }
+    }
+
+    // -- for expressions -----------------------------------------------------
+
+    /// The elements a `for` iterates over, in the reference's order:
+    /// sequences by index, objects and maps by key, lexicographically.
+    fn iteration_items(&self, coll: TVal, span: Span, what: &str) -> Result<Vec<(TVal, TVal)>> {
+        let set = coll.is_set();
+        match coll.v {
+            Value::Null => Err(Error::eval(
+                format!("a null value cannot be used as the collection in a {what}"),
+                span,
+            )),
+            Value::Array(items) => Ok(items
+                .into_iter()
+                .enumerate()
+                .map(|(i, v)| {
+                    let t = child_type(&coll.t, Child::Index(i));
+                    let item = retag(v, t);
+                    let key = if set {
+                        item.clone()
+                    } else {
+                        TVal::plain(Value::from(i))
+                    };
+                    (key, item)
+                })
+                .collect()),
+            Value::Object(m) => {
+                let mut entries: Vec<(String, Value)> = m.into_iter().collect();
+                entries.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
+                Ok(entries
+                    .into_iter()
+                    .map(|(k, v)| {
+                        let t = child_type(&coll.t, Child::Key(&k));
+                        (TVal::plain(Value::String(k)), retag(v, t))
+                    })
+                    .collect())
+            }
+            ref v => Err(Error::eval(
+                format!(
+                    "a value of type {} cannot be used as the collection in a {what}",
+                    kind_of(v)
+                ),
+                span,
+            )),
+        }
+    }
+
+    fn with_locals<T>(
+        &self,
+        key_var: Option<&Ident<'a>>,
+        value_var: &Ident<'a>,
+        key: TVal,
+        value: TVal,
+        f: impl FnOnce() -> Result<T>,
+    ) -> Result<T> {
+        let pushed = {
+            let mut locals = self.locals.borrow_mut();
+            let mut n = 0;
+            if let Some(k) = key_var {
+                locals.push((k.name, key));
+                n += 1;
+            }
+            locals.push((value_var.name, value));
+            n + 1
+        };
+        let r = f();
+        let mut locals = self.locals.borrow_mut();
+        let keep = locals.len().saturating_sub(pushed);
+        locals.truncate(keep);
+        r
+    }
+
+    fn for_expr(&self, f: &'a ForExpr<'a>, span: Span) -> Result<TVal> {
+        let coll = self.eval(&f.collection)?;
+        let items = self.iteration_items(coll, f.collection.span, "`for` expression")?;
+        let mut tuple_out: Vec<Value> = Vec::new();
+        let mut tuple_types: Option<Vec<Type>> = None;
+        let mut obj_out: Map<String, Value> = Map::new();
+        let mut groups: Map<String, Vec<Value>> = Map::new();
+        for (key, value) in items {
+            self.count_iteration(f.intro)?;
+            self.with_locals(f.key_var.as_ref(), &f.value_var, key, value, || {
+                if let Some(cond) = &f.cond {
+                    let c = self.eval(cond)?;
+                    let keep = match &c.v {
+                        Value::Null => {
+                            return Err(Error::eval(
+                                "the `if` condition of a `for` expression must not be null",
+                                cond.span,
+                            ))
+                        }
+                        v => convert::to_bool(v).map_err(|_| {
+                            Error::eval(
+                                format!(
+                                    "the `if` condition of a `for` expression must be a bool, not {}",
+                                    c.ty().friendly_name()
+                                ),
+                                cond.span,
+                            )
+                        })?,
+                    };
+                    if !keep {
+                        return Ok(());
+                    }
+                }
+                match &f.key_expr {
+                    None => {
+                        let v = self.eval(&f.value_expr)?;
+                        self.check_collection_len(tuple_out.len() + 1, span)?;
+                        if let Some(t) = v.t {
+                            tuple_types
+                                .get_or_insert_with(|| tuple_out.iter().map(Type::of).collect())
+                                .push(t);
+                        } else if let Some(ts) = tuple_types.as_mut() {
+                            ts.push(Type::of(&v.v));
+                        }
+                        tuple_out.push(v.v);
+                    }
+                    Some(key_expr) => {
+                        let k = self.eval(key_expr)?;
+                        let k = match &k.v {
+                            Value::Null => {
+                                return Err(Error::eval(
+                                    "the key of a `for` expression must not be null",
+                                    key_expr.span,
+                                ))
+                            }
+                            v => convert::primitive_to_string(v).ok_or_else(|| {
+                                Error::eval(
+                                    format!(
+                                        "the key of a `for` expression must be a string, not {}",
+                                        k.ty().friendly_name()
+                                    ),
+                                    key_expr.span,
+                                )
+                            })?,
+                        };
+                        let v = self.eval(&f.value_expr)?;
+                        if f.grouping {
+                            let n = groups.len();
+                            let group = groups.entry(k).or_default();
+                            if group.is_empty() {
+                                self.check_collection_len(n + 1, span)?;
+                            }
+                            group.push(v.v);
+                        } else {
+                            if obj_out.contains_key(&k) {
+                                return Err(Error::eval(
+                                    format!(
+                                        "two elements produce the key {} in this `for` expression; \
+                                         if duplicates are expected, use `...` after the value expression \
+                                         to group them by key",
+                                        quote(&k)
+                                    ),
+                                    key_expr.span,
+                                ));
+                            }
+                            self.check_collection_len(obj_out.len() + 1, span)?;
+                            obj_out.insert(k, v.v);
+                        }
+                    }
+                }
+                Ok(())
+            })?;
+        }
+        Ok(if f.key_expr.is_none() {
+            match tuple_types {
+                Some(ts) => TVal::typed(Value::Array(tuple_out), Type::Tuple(ts)),
+                None => TVal::plain(Value::Array(tuple_out)),
+            }
+        } else if f.grouping {
+            TVal::plain(Value::Object(
+                groups
+                    .into_iter()
+                    .map(|(k, v)| (k, Value::Array(v)))
+                    .collect(),
+            ))
+        } else {
+            TVal::plain(Value::Object(obj_out))
+        })
+    }
+
+    // -- function calls ------------------------------------------------------
+
+    fn call(&self, call: &'a FuncCall<'a>, span: Span) -> Result<TVal> {
+        let name = call.name.name;
+        let Some(funcs) = self.ctx.funcs() else {
+            return Err(Error::eval(
+                format!("functions are not allowed here (found a call to `{name}`)"),
+                call.name.span,
+            ));
+        };
+        let Some(def) = funcs.get(name) else {
+            return Err(Error::eval(
+                format!(
+                    "there is no function named `{name}`{}",
+                    did_you_mean(name, funcs.keys().map(String::as_str))
+                ),
+                call.name.span,
+            ));
+        };
+        // Evaluate (or defer) each argument, expanding the last if asked.
+        let mut values: Vec<TVal> = Vec::with_capacity(call.args.len());
+        let mut spans: Vec<Span> = Vec::with_capacity(call.args.len());
+        let mut lazy: Vec<Option<LazyArg<'_>>> = Vec::new();
+        let last = call.args.len().saturating_sub(1);
+        for (i, arg) in call.args.iter().enumerate() {
+            let expand = call.expand_final && i == last;
+            let is_lazy = !expand && def.param_for(i).is_some_and(|p| p.is_lazy());
+            if is_lazy {
+                if lazy.len() < i {
+                    lazy.resize_with(i, || None);
+                }
+                lazy.push(Some(Box::new(move || self.eval(arg).map(|t| t.v))));
+                values.push(TVal::plain(Value::Null));
+                spans.push(arg.span);
+                continue;
+            }
+            let v = self.eval(arg)?;
+            if expand {
+                match v.v {
+                    Value::Array(items) => {
+                        for (j, item) in items.into_iter().enumerate() {
+                            values.push(retag(item, child_type(&v.t, Child::Index(j))));
+                            spans.push(arg.span);
+                        }
+                    }
+                    Value::Null => {
+                        return Err(Error::eval(
+                            "the expanding argument (marked with `...`) must not be null",
+                            arg.span,
+                        ))
+                    }
+                    ref other => {
+                        return Err(Error::eval(
+                            format!(
+                                "the expanding argument (marked with `...`) must be a list, set or tuple, not {}",
+                                kind_of(other)
+                            ),
+                            arg.span,
+                        ))
+                    }
+                }
+            } else {
+                values.push(v);
+                spans.push(arg.span);
+            }
+        }
+        let call_span = call.name.span.to(call.parens).to(span);
+        let arg_span = |i: usize| spans.get(i).copied().unwrap_or(call.parens);
+        def.check_count(values.len()).map_err(|e| {
+            let at = e.arg_index().map_or(call.parens, arg_span);
+            Error::eval(format!("in the call to `{name}`: {}", e.message()), at)
+        })?;
+        let mut args = Vec::with_capacity(values.len());
+        let mut types = Vec::with_capacity(values.len());
+        for (i, tv) in values.into_iter().enumerate() {
+            let Some(p) = def.param_for(i) else { break };
+            if p.is_lazy() && lazy.get(i).is_some_and(Option::is_some) {
+                args.push(Value::Null);
+                types.push(Type::Any);
+                continue;
+            }
+            if tv.v.is_null() && !p.is_nullable() {
+                return Err(Error::eval(
+                    format!(
+                        "invalid value for parameter `{}` of `{name}`: the argument must not be null",
+                        p.name()
+                    ),
+                    arg_span(i),
+                ));
+            }
+            let from = tv.ty();
+            let (v, t) = convert::convert_typed(tv.v, &from, p.ty()).map_err(|m| {
+                Error::eval(
+                    format!(
+                        "invalid value for parameter `{}` of `{name}`: {m}",
+                        p.name()
+                    ),
+                    arg_span(i),
+                )
+            })?;
+            args.push(v);
+            types.push(t);
+        }
+        lazy.resize_with(args.len(), || None);
+        let result = def.invoke(FuncArgs::new(args, types, lazy, name));
+        match result {
+            Ok(v) => {
+                let declared = def.return_type();
+                if *declared == Type::Any {
+                    return Ok(TVal::plain(v));
+                }
+                let (v, t) = convert::convert(v, declared).map_err(|m| {
+                    Error::eval(
+                        format!("`{name}` returned a value that is not a {declared}: {m}"),
+                        call_span,
+                    )
+                })?;
+                Ok(TVal::typed(v, t))
+            }
+            Err(e) => {
+                let idx = e.arg_index();
+                match e.into_source() {
+                    Ok(inner) => Err(inner),
+                    Err(e) => {
+                        let at = idx.map_or(call_span, arg_span);
+                        Err(Error::eval(
+                            format!("call to function `{name}` failed: {}", e.message()),
+                            at,
+                        ))
+                    }
+                }
+            }
+        }
+    }
+
+    // -- templates ---------------------------------------------------------
+
+    /// Evaluates a template, applying the unwrapping rule.
+    pub(crate) fn template(&self, t: &'a Template<'a>) -> Result<TVal> {
+        if let [TemplatePart::Interpolation(i)] = t.parts.as_slice() {
+            return self.eval(&i.expr);
+        }
+        let mut out = String::new();
+        self.template_into(t, &mut out)?;
+        Ok(TVal::plain(Value::String(out)))
+    }
+
+    fn template_into(&self, t: &'a Template<'a>, out: &mut String) -> Result<()> {
+        for part in &t.parts {
+            match part {
+                TemplatePart::Literal(l) => out.push_str(&l.value),
+                TemplatePart::Interpolation(i) => {
+                    let v = self.eval(&i.expr)?;
+                    match &v.v {
+                        Value::String(s) => out.push_str(s),
+                        Value::Number(n) => {
+                            use std::fmt::Write;
+                            let _ = write!(out, "{n}");
+                        }
+                        Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+                        Value::Null => {
+                            return Err(Error::eval(
+                                "cannot include a null value in a string template",
+                                i.expr.span,
+                            ))
+                        }
+                        _ => {
+                            return Err(Error::eval(
+                                format!(
+                                "cannot include a {} in a string template: a string is required",
+                                v.ty().friendly_name()
+                            ),
+                                i.expr.span,
+                            ))
+                        }
+                    }
+                }
+                TemplatePart::If(d) => self.template_if(d, out)?,
+                TemplatePart::For(d) => self.template_for(d, out)?,
+            }
+            self.check_string_len(out.len(), t.span)?;
+        }
+        Ok(())
+    }
+
+    fn template_if(&self, d: &'a TemplateIf<'a>, out: &mut String) -> Result<()> {
+        let c = self.eval(&d.cond)?;
+        let b = match &c.v {
+            Value::Null => {
+                return Err(Error::eval(
+                    "the condition of an `if` directive must not be null",
+                    d.cond.span,
+                ))
+            }
+            v => convert::to_bool(v).map_err(|_| {
+                Error::eval(
+                    format!(
+                        "the condition of an `if` directive must be a bool, not {}",
+                        c.ty().friendly_name()
+                    ),
+                    d.cond.span,
+                )
+            })?,
+        };
+        self.nested(d.if_span, || {
+            if b {
+                self.template_into(&d.then_template, out)
+            } else if let Some(e) = &d.else_template {
+                self.template_into(e, out)
+            } else {
+                Ok(())
+            }
+        })
+    }
+
+    fn template_for(&self, d: &'a TemplateFor<'a>, out: &mut String) -> Result<()> {
+        let coll = self.eval(&d.collection)?;
+        let items = self.iteration_items(coll, d.collection.span, "`for` directive")?;
+        self.nested(d.for_span, || {
+            for (key, value) in items {
+                self.count_iteration(d.for_span)?;
+                self.with_locals(d.key_var.as_ref(), &d.value_var, key, value, || {
+                    self.template_into(&d.body, out)
+                })?;
+            }
+            Ok(())
+        })
+    }
+
+    /// Runs `f` one nesting level deeper (template directives recurse
+    /// without going through [`eval`](Evaluator::eval)).
+    fn nested<T>(&self, span: Span, f: impl FnOnce() -> Result<T>) -> Result<T> {
+        let d = self.depth.get() + 1;
+        if d > self.opts.get_max_depth() {
+            return Err(Error::eval(
+                format!(
+                    "the template is nested too deeply to evaluate (limit: {} levels)",
+                    self.opts.get_max_depth()
+                ),
+                span,
+            ));
+        }
+        self.depth.set(d);
+        let r = f();
+        self.depth.set(d - 1);
+        r
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum SeqKind {
+    List,
+    Set,
+    Tuple,
+}
+
+fn seq_name(t: &Option<Type>) -> &'static str {
+    match t {
+        Some(Type::List(_)) => "list",
+        _ => "tuple",
+    }
+}
+
+/// A child value with its type tag, if its parent had an explicit type.
+fn retag(v: Value, t: Option<Type>) -> TVal {
+    match t {
+        Some(t) => TVal::typed(v, t),
+        None => TVal::plain(v),
+    }
+}
+
+/// Equality as the reference: no conversion, types must match, deep.
+fn values_equal(a: &TVal, b: &TVal) -> bool {
+    if a.t.is_some() || b.t.is_some() {
+        // A typed null equals an untyped null.
+        if a.v.is_null() && b.v.is_null() {
+            return true;
+        }
+        if a.ty() != b.ty() {
+            return false;
+        }
+    }
+    a.v == b.v
+}
+
+fn operand_number(v: &Value, span: Span, which: &str) -> Result<Number> {
+    convert::to_number(v)
+        .map_err(|m| Error::eval(format!("unsuitable value for the {which}: {m}"), span))
+}
+
+fn operand_bool(v: &Value, span: Span, which: &str) -> Result<bool> {
+    convert::to_bool(v)
+        .map_err(|m| Error::eval(format!("unsuitable value for the {which}: {m}"), span))
+}
+
+/// `"; did you mean `y`?"` when a name within edit distance 2 exists (as
+/// the reference's suggestion rule), or an empty string.
+pub(crate) fn did_you_mean<'n>(name: &str, candidates: impl Iterator<Item = &'n str>) -> String {
+    let mut best: Option<(usize, &str)> = None;
+    for c in candidates {
+        let d = levenshtein(name, c);
+        if d < 3 && best.is_none_or(|(bd, _)| d < bd) {
+            best = Some((d, c));
+        }
+    }
+    match best {
+        Some((_, c)) => format!("; did you mean `{c}`?"),
+        None => String::new(),
+    }
+}
+
+fn levenshtein(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    let mut cur = vec![0; b.len() + 1];
+    for (i, ca) in a.chars().enumerate() {
+        if let Some(c0) = cur.first_mut() {
+            *c0 = i + 1;
+        }
+        for (j, cb) in b.iter().enumerate() {
+            let cost = usize::from(ca != *cb);
+            let del = prev.get(j + 1).copied().unwrap_or(usize::MAX) + 1;
+            let ins = cur.get(j).copied().unwrap_or(usize::MAX) + 1;
+            let sub = prev.get(j).copied().unwrap_or(usize::MAX) + cost;
+            if let Some(slot) = cur.get_mut(j + 1) {
+                *slot = del.min(ins).min(sub);
+            }
+        }
+        std::mem::swap(&mut prev, &mut cur);
+    }
+    prev.last().copied().unwrap_or(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn suggestions() {
+        assert_eq!(levenshtein("nmae", "name"), 2);
+        assert_eq!(
+            did_you_mean("nmae", ["name", "other"].into_iter()),
+            "; did you mean `name`?"
+        );
+        assert_eq!(did_you_mean("zzzz", ["name"].into_iter()), "");
+    }
+}

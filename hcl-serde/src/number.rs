@@ -1,0 +1,511 @@
+//! Exact decimal numbers.
+//!
+//! HCL numbers are arbitrary-precision in the reference implementation
+//! (512-bit floats). [`Number`] stores a [`rust_decimal::Decimal`] (96-bit
+//! integer mantissa, up to 28 digits after the point), which makes
+//! `0.1 + 0.2 == 0.3` and `1.1 * 3 == 3.3` exact and gives `1 / 3` to 28
+//! significant digits.
+//!
+//! # Beyond `Decimal`'s range
+//!
+//! A literal or result that `Decimal` cannot hold (magnitude above about
+//! 7.9e28, such as `1e30`, or a non-zero magnitude below 1e-28, such as
+//! `1e-40`) falls back to an `f64`, which keeps 15 to 17 significant digits.
+//! Such numbers still compare, print and convert; only their precision is
+//! reduced. A result that would not be finite even as an `f64` is an error
+//! (see [`NumberError`]).
+
+use rust_decimal::prelude::{FromPrimitive, ToPrimitive};
+use rust_decimal::Decimal;
+use std::cmp::Ordering;
+use std::fmt;
+use std::str::FromStr;
+
+/// An HCL number: an exact decimal, or an `f64` beyond the decimal range.
+///
+/// ```
+/// use hcl::Number;
+/// let a = Number::from_literal("0.1").unwrap();
+/// let b = Number::from_literal("0.2").unwrap();
+/// assert_eq!(a.checked_add(&b).unwrap(), Number::from_literal("0.3").unwrap());
+/// assert_eq!(Number::from(42u8).as_u64(), Some(42));
+/// ```
+#[derive(Clone, Copy)]
+pub struct Number(N);
+
+#[derive(Clone, Copy)]
+enum N {
+    Dec(Decimal),
+    /// Always finite; used only where a `Decimal` cannot hold the value.
+    Float(f64),
+}
+
+/// Why an arithmetic operation on [`Number`]s failed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum NumberError {
+    /// Division by zero.
+    DivideByZero,
+    /// The result is too large (infinite even as an `f64`).
+    Overflow,
+    /// The result is not a number (for example `0 / 0`).
+    NotANumber,
+}
+
+impl fmt::Display for NumberError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            NumberError::DivideByZero => "division by zero",
+            NumberError::Overflow => "the result is too large to be represented as a number",
+            NumberError::NotANumber => "the result is not a number",
+        })
+    }
+}
+
+impl std::error::Error for NumberError {}
+
+impl Number {
+    /// Zero.
+    pub const ZERO: Number = Number(N::Dec(Decimal::ZERO));
+
+    /// Parses a number literal (`"15"`, `"1.5"`, `"1e30"`, `"2.5E-3"`),
+    /// exactly when it fits a `Decimal`, as an `f64` otherwise. A leading
+    /// `-` is accepted. Returns `None` for text that is not a number or is
+    /// infinite even as an `f64`.
+    ///
+    /// ```
+    /// use hcl::Number;
+    /// assert_eq!(Number::from_literal("1.5e3"), Some(Number::from(1500)));
+    /// assert!(Number::from_literal("1e30").is_some());
+    /// assert!(Number::from_literal("abc").is_none());
+    /// ```
+    pub fn from_literal(text: &str) -> Option<Number> {
+        let bytes = text.as_bytes();
+        let digits_ok = !bytes.is_empty()
+            && bytes
+                .iter()
+                .all(|b| b.is_ascii_digit() || matches!(b, b'.' | b'e' | b'E' | b'+' | b'-'))
+            && bytes.iter().any(u8::is_ascii_digit);
+        if !digits_ok {
+            return None;
+        }
+        let has_exp = bytes.iter().any(|b| matches!(b, b'e' | b'E'));
+        let dec = if has_exp {
+            Decimal::from_scientific(text).ok()
+        } else {
+            Decimal::from_str_exact(text)
+                .ok()
+                .or_else(|| Decimal::from_str(text).ok())
+        };
+        if let Some(d) = dec {
+            // A non-zero literal rounded to zero, or to very few digits,
+            // lost its value: use the float instead.
+            let nonzero_text = text
+                .split(['e', 'E'])
+                .next()
+                .is_some_and(|m| m.bytes().any(|b| (b'1'..=b'9').contains(&b)));
+            let lost = d.is_zero() && nonzero_text;
+            if !lost && !tiny(d) {
+                return Some(Number(N::Dec(d)));
+            }
+        }
+        let f: f64 = text.parse().ok()?;
+        Number::from_f64(f)
+    }
+
+    /// A number from an `f64`; `None` if it is NaN or infinite. The
+    /// decimal is the shortest one that round-trips (`0.1f64` is `0.1`).
+    pub fn from_f64(f: f64) -> Option<Number> {
+        if !f.is_finite() {
+            return None;
+        }
+        if f == 0.0 {
+            return Some(Number::ZERO);
+        }
+        let text = format!("{f:e}");
+        match Decimal::from_scientific(&text) {
+            Ok(d) if !d.is_zero() && !tiny(d) => Some(Number(N::Dec(d))),
+            _ => Some(Number(N::Float(f))),
+        }
+    }
+
+    /// The decimal value, if the number is held exactly as one.
+    pub fn as_decimal(&self) -> Option<Decimal> {
+        match self.0 {
+            N::Dec(d) => Some(d),
+            N::Float(_) => None,
+        }
+    }
+
+    /// Whether the number is an integer.
+    pub fn is_integer(&self) -> bool {
+        match self.0 {
+            N::Dec(d) => d.fract().is_zero(),
+            N::Float(f) => f.fract() == 0.0,
+        }
+    }
+
+    /// Whether the number is zero.
+    pub fn is_zero(&self) -> bool {
+        match self.0 {
+            N::Dec(d) => d.is_zero(),
+            N::Float(f) => f == 0.0,
+        }
+    }
+
+    /// Whether the number is below zero.
+    pub fn is_negative(&self) -> bool {
+        match self.0 {
+            N::Dec(d) => d.is_sign_negative() && !d.is_zero(),
+            N::Float(f) => f < 0.0,
+        }
+    }
+
+    /// The value as an `i128`, if it is an integer in range.
+    pub fn as_i128(&self) -> Option<i128> {
+        match self.0 {
+            N::Dec(d) if d.fract().is_zero() => d.to_i128(),
+            N::Dec(_) => None,
+            N::Float(f) => {
+                // 2^127 is exactly representable; the range check is exact.
+                if f.fract() == 0.0 && (-1.7014118346046923e38..1.7014118346046923e38).contains(&f)
+                {
+                    Some(f as i128)
+                } else {
+                    None
+                }
+            }
+        }
+    }
+
+    /// The value as a `u128`, if it is a non-negative integer in range.
+    pub fn as_u128(&self) -> Option<u128> {
+        match self.0 {
+            N::Dec(d) if d.fract().is_zero() => d.to_u128(),
+            N::Dec(_) => None,
+            N::Float(f) => {
+                if f.fract() == 0.0 && (0.0..3.402823669209385e38).contains(&f) {
+                    Some(f as u128)
+                } else {
+                    None
+                }
+            }
+        }
+    }
+
+    /// The value as an `i64`, if it is an integer in range.
+    ///
+    /// ```
+    /// use hcl::Number;
+    /// assert_eq!(Number::from(-3).as_i64(), Some(-3));
+    /// assert_eq!(Number::from_literal("1.5").unwrap().as_i64(), None);
+    /// ```
+    pub fn as_i64(&self) -> Option<i64> {
+        self.as_i128().and_then(|i| i64::try_from(i).ok())
+    }
+
+    /// The value as a `u64`, if it is a non-negative integer in range.
+    pub fn as_u64(&self) -> Option<u64> {
+        self.as_u128().and_then(|i| u64::try_from(i).ok())
+    }
+
+    /// The nearest `f64` (correctly rounded from the decimal).
+    pub fn as_f64(&self) -> f64 {
+        match self.0 {
+            N::Dec(d) => {
+                // Going through the text rounds correctly; `to_f64` may not.
+                d.to_string()
+                    .parse()
+                    .unwrap_or_else(|_| d.to_f64().unwrap_or(0.0))
+            }
+            N::Float(f) => f,
+        }
+    }
+
+    fn from_float_result(f: f64) -> Result<Number, NumberError> {
+        if f.is_nan() {
+            Err(NumberError::NotANumber)
+        } else if f.is_infinite() {
+            Err(NumberError::Overflow)
+        } else {
+            Ok(Number::from_f64(f).unwrap_or(Number::ZERO))
+        }
+    }
+
+    fn op(
+        &self,
+        other: &Number,
+        dec: impl Fn(Decimal, Decimal) -> Option<Decimal>,
+        float: impl Fn(f64, f64) -> f64,
+    ) -> Result<Number, NumberError> {
+        if let (N::Dec(a), N::Dec(b)) = (self.0, other.0) {
+            if let Some(r) = dec(a, b) {
+                let underflow = r.is_zero() && !a.is_zero() && !b.is_zero();
+                if !underflow && !tiny(r) {
+                    return Ok(Number(N::Dec(r)));
+                }
+            }
+        }
+        Number::from_float_result(float(self.as_f64(), other.as_f64()))
+    }
+
+    /// `self + other`.
+    ///
+    /// # Errors
+    /// [`NumberError::Overflow`] if the result is infinite.
+    pub fn checked_add(&self, other: &Number) -> Result<Number, NumberError> {
+        if let (N::Dec(a), N::Dec(b)) = (self.0, other.0) {
+            if let Some(r) = a.checked_add(b) {
+                return Ok(Number(N::Dec(r)));
+            }
+        }
+        Number::from_float_result(self.as_f64() + other.as_f64())
+    }
+
+    /// `self - other`.
+    ///
+    /// # Errors
+    /// [`NumberError::Overflow`] if the result is infinite.
+    pub fn checked_sub(&self, other: &Number) -> Result<Number, NumberError> {
+        if let (N::Dec(a), N::Dec(b)) = (self.0, other.0) {
+            if let Some(r) = a.checked_sub(b) {
+                return Ok(Number(N::Dec(r)));
+            }
+        }
+        Number::from_float_result(self.as_f64() - other.as_f64())
+    }
+
+    /// `self * other`.
+    ///
+    /// # Errors
+    /// [`NumberError::Overflow`] if the result is infinite.
+    pub fn checked_mul(&self, other: &Number) -> Result<Number, NumberError> {
+        self.op(other, |a, b| a.checked_mul(b), |a, b| a * b)
+    }
+
+    /// `self / other`.
+    ///
+    /// # Errors
+    /// [`NumberError::DivideByZero`] if `other` is zero,
+    /// [`NumberError::Overflow`] if the result is infinite.
+    pub fn checked_div(&self, other: &Number) -> Result<Number, NumberError> {
+        if other.is_zero() {
+            return Err(NumberError::DivideByZero);
+        }
+        self.op(other, |a, b| a.checked_div(b), |a, b| a / b)
+    }
+
+    /// The remainder of `self / other`, with the sign of `self` (truncated
+    /// division, as the reference). As in the reference, `x % 0` is `x`.
+    ///
+    /// # Errors
+    /// [`NumberError::NotANumber`] if the remainder cannot be computed.
+    pub fn checked_rem(&self, other: &Number) -> Result<Number, NumberError> {
+        if other.is_zero() {
+            return Ok(*self);
+        }
+        self.op(other, |a, b| a.checked_rem(b), |a, b| a % b)
+    }
+
+    /// `-self`.
+    pub fn neg(&self) -> Number {
+        match self.0 {
+            N::Dec(d) => Number(N::Dec(-d)),
+            N::Float(f) => Number(N::Float(-f)),
+        }
+    }
+}
+
+/// Whether a non-zero decimal is so small that it has lost most of its
+/// significant digits to `Decimal`'s 28-digit scale limit.
+fn tiny(d: Decimal) -> bool {
+    d.scale() >= 28 && !d.is_zero() && d.abs() < Decimal::new(1, 20)
+}
+
+impl PartialEq for Number {
+    fn eq(&self, other: &Number) -> bool {
+        self.cmp(other) == Ordering::Equal
+    }
+}
+
+impl Eq for Number {}
+
+impl PartialOrd for Number {
+    fn partial_cmp(&self, other: &Number) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Number {
+    fn cmp(&self, other: &Number) -> Ordering {
+        match (self.0, other.0) {
+            (N::Dec(a), N::Dec(b)) => a.cmp(&b),
+            _ => self.as_f64().total_cmp(&other.as_f64()),
+        }
+    }
+}
+
+impl std::hash::Hash for Number {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        match self.0 {
+            N::Dec(d) => d.normalize().hash(state),
+            N::Float(f) => f.to_bits().hash(state),
+        }
+    }
+}
+
+impl fmt::Display for Number {
+    /// Plain decimal notation without exponent or trailing zeros, as the
+    /// reference converts numbers to strings: `1.5`, `1000`, `0.001`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            N::Dec(d) => fmt::Display::fmt(&d.normalize(), f),
+            N::Float(x) => fmt::Display::fmt(&x, f),
+        }
+    }
+}
+
+impl fmt::Debug for Number {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Number({self})")
+    }
+}
+
+impl FromStr for Number {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Number, String> {
+        Number::from_literal(s).ok_or_else(|| format!("`{s}` is not a valid number"))
+    }
+}
+
+impl From<Decimal> for Number {
+    fn from(d: Decimal) -> Number {
+        Number(N::Dec(d))
+    }
+}
+
+macro_rules! from_int {
+    ($($t:ty)*) => {$(
+        impl From<$t> for Number {
+            fn from(i: $t) -> Number {
+                Number(N::Dec(Decimal::from(i)))
+            }
+        }
+    )*};
+}
+from_int!(i8 i16 i32 i64 isize u8 u16 u32 u64 usize);
+
+impl From<i128> for Number {
+    fn from(i: i128) -> Number {
+        match Decimal::from_i128(i) {
+            Some(d) => Number(N::Dec(d)),
+            None => Number(N::Float(i as f64)),
+        }
+    }
+}
+
+impl From<u128> for Number {
+    fn from(i: u128) -> Number {
+        match Decimal::from_u128(i) {
+            Some(d) => Number(N::Dec(d)),
+            None => Number(N::Float(i as f64)),
+        }
+    }
+}
+
+impl serde::Serialize for Number {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        if self.is_integer() {
+            if let Some(i) = self.as_i64() {
+                return s.serialize_i64(i);
+            }
+            if let Some(u) = self.as_u64() {
+                return s.serialize_u64(u);
+            }
+        }
+        s.serialize_f64(self.as_f64())
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Number {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Number, D::Error> {
+        struct V;
+        impl serde::de::Visitor<'_> for V {
+            type Value = Number;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a number")
+            }
+            fn visit_i64<E>(self, v: i64) -> Result<Number, E> {
+                Ok(Number::from(v))
+            }
+            fn visit_u64<E>(self, v: u64) -> Result<Number, E> {
+                Ok(Number::from(v))
+            }
+            fn visit_i128<E>(self, v: i128) -> Result<Number, E> {
+                Ok(Number::from(v))
+            }
+            fn visit_u128<E>(self, v: u128) -> Result<Number, E> {
+                Ok(Number::from(v))
+            }
+            fn visit_f64<E: serde::de::Error>(self, v: f64) -> Result<Number, E> {
+                Number::from_f64(v).ok_or_else(|| E::custom("a number must be finite"))
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Number, E> {
+                Number::from_literal(v).ok_or_else(|| E::custom(format!("`{v}` is not a number")))
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn n(s: &str) -> Number {
+        Number::from_literal(s).unwrap_or_else(|| panic!("bad literal {s}"))
+    }
+
+    #[test]
+    fn exact_decimal_arithmetic() {
+        assert_eq!(n("0.1").checked_add(&n("0.2")), Ok(n("0.3")));
+        assert_eq!(n("1.1").checked_mul(&n("3")), Ok(n("3.3")));
+        assert_eq!(
+            n("1").checked_div(&n("3")).map(|x| x.to_string()),
+            Ok("0.3333333333333333333333333333".to_owned())
+        );
+    }
+
+    #[test]
+    fn beyond_decimal_range() {
+        assert_eq!(n("1e30").to_string(), "1000000000000000000000000000000");
+        assert_eq!(n("1e-40").as_f64(), 1e-40);
+        let big = n("18446744073709551616").checked_mul(&n("1000000000000"));
+        assert_eq!(big.map(|x| x.as_f64()), Ok(1.8446744073709552e31));
+        assert_eq!(n("1e308").checked_mul(&n("10")), Err(NumberError::Overflow));
+    }
+
+    #[test]
+    fn division_and_remainder() {
+        assert_eq!(n("1").checked_div(&n("0")), Err(NumberError::DivideByZero));
+        // The reference gives `5 % 0 == 5` (conformance operators/modulo_by_zero).
+        assert_eq!(n("5").checked_rem(&n("0")), Ok(n("5")));
+        assert_eq!(n("-7").checked_rem(&n("3")), Ok(n("-1")));
+        assert_eq!(n("7").checked_rem(&n("-3")), Ok(n("1")));
+    }
+
+    #[test]
+    fn conversions() {
+        assert_eq!(n("18446744073709551615").as_u64(), Some(u64::MAX));
+        assert_eq!(n("18446744073709551616").as_u64(), None);
+        assert_eq!(n("-9223372036854775808").as_i64(), Some(i64::MIN));
+        // Beyond Decimal the value is the nearest f64, converted exactly.
+        assert_eq!(n("1e30").as_u128(), Some(1e30f64 as u128));
+        assert_eq!(n("2.5").as_f64(), 2.5);
+        assert_eq!(n("2.5").as_i64(), None);
+        assert_eq!(Number::from_f64(0.1), Some(n("0.1")));
+        assert_eq!(Number::from_f64(f64::NAN), None);
+        assert_eq!(n("1.50").to_string(), "1.5");
+    }
+}

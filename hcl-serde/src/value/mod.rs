@@ -1,0 +1,260 @@
+//! The dynamic value of an evaluated HCL expression.
+
+mod de;
+mod from;
+mod ser;
+
+use crate::Number;
+use std::fmt;
+
+/// An insertion-ordered map, the representation of HCL objects.
+///
+/// Keys keep the order in which they were inserted; where HCL demands
+/// lexicographic order (iterating an object in a `for` expression), the
+/// evaluator sorts.
+pub type Map<K = String, V = Value> = indexmap::IndexMap<K, V>;
+
+/// Any HCL value, after evaluation.
+///
+/// The six kinds of JSON: HCL's lists, tuples and sets are all
+/// [`Value::Array`]; maps and objects are both [`Value::Object`].
+///
+/// ```
+/// use hcl::Value;
+/// let v = Value::from(vec![1, 2, 3]);
+/// assert_eq!(v.as_array().map(Vec::len), Some(3));
+/// assert_eq!(v.to_string(), "[1, 2, 3]");
+/// ```
+#[derive(Debug, Clone, PartialEq, Default)]
+pub enum Value {
+    /// `null`
+    #[default]
+    Null,
+    /// `true` or `false`
+    Bool(bool),
+    /// A number.
+    Number(Number),
+    /// A string.
+    String(String),
+    /// A list, tuple or set.
+    Array(Vec<Value>),
+    /// A map or object.
+    Object(Map<String, Value>),
+}
+
+impl Value {
+    /// Whether the value is `null`.
+    pub fn is_null(&self) -> bool {
+        matches!(self, Value::Null)
+    }
+
+    /// The boolean, if this is one.
+    pub fn as_bool(&self) -> Option<bool> {
+        match self {
+            Value::Bool(b) => Some(*b),
+            _ => None,
+        }
+    }
+
+    /// The number, if this is one.
+    pub fn as_number(&self) -> Option<&Number> {
+        match self {
+            Value::Number(n) => Some(n),
+            _ => None,
+        }
+    }
+
+    /// The string, if this is one.
+    pub fn as_str(&self) -> Option<&str> {
+        match self {
+            Value::String(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// The elements, if this is an array.
+    pub fn as_array(&self) -> Option<&Vec<Value>> {
+        match self {
+            Value::Array(a) => Some(a),
+            _ => None,
+        }
+    }
+
+    /// The elements, mutably, if this is an array.
+    pub fn as_array_mut(&mut self) -> Option<&mut Vec<Value>> {
+        match self {
+            Value::Array(a) => Some(a),
+            _ => None,
+        }
+    }
+
+    /// The entries, if this is an object.
+    pub fn as_object(&self) -> Option<&Map<String, Value>> {
+        match self {
+            Value::Object(o) => Some(o),
+            _ => None,
+        }
+    }
+
+    /// The entries, mutably, if this is an object.
+    pub fn as_object_mut(&mut self) -> Option<&mut Map<String, Value>> {
+        match self {
+            Value::Object(o) => Some(o),
+            _ => None,
+        }
+    }
+
+    /// The number as an `i64`, if this is an integer number in range.
+    pub fn as_i64(&self) -> Option<i64> {
+        self.as_number().and_then(Number::as_i64)
+    }
+
+    /// The number as a `u64`, if this is a non-negative integer in range.
+    pub fn as_u64(&self) -> Option<u64> {
+        self.as_number().and_then(Number::as_u64)
+    }
+
+    /// The number as an `f64`, if this is a number.
+    pub fn as_f64(&self) -> Option<f64> {
+        self.as_number().map(Number::as_f64)
+    }
+
+    /// The element at `index` of an array, or the entry `key` of an object.
+    ///
+    /// ```
+    /// use hcl::Value;
+    /// let v = Value::from_iter([("a", 1)]);
+    /// assert_eq!(v.get("a"), Some(&Value::from(1)));
+    /// ```
+    pub fn get<I: Index>(&self, index: I) -> Option<&Value> {
+        index.index_into(self)
+    }
+
+    /// The name of the value's kind, for messages: `"null"`, `"bool"`,
+    /// `"number"`, `"string"`, `"array"`, `"object"`.
+    pub fn kind_name(&self) -> &'static str {
+        match self {
+            Value::Null => "null",
+            Value::Bool(_) => "bool",
+            Value::Number(_) => "number",
+            Value::String(_) => "string",
+            Value::Array(_) => "array",
+            Value::Object(_) => "object",
+        }
+    }
+
+    /// Takes the value out, leaving `null`.
+    pub fn take(&mut self) -> Value {
+        std::mem::take(self)
+    }
+}
+
+/// Something that can index into a [`Value`]: a `usize` into arrays, a
+/// string into objects. See [`Value::get`].
+pub trait Index: private::Sealed {
+    #[doc(hidden)]
+    fn index_into<'v>(&self, v: &'v Value) -> Option<&'v Value>;
+}
+
+mod private {
+    pub trait Sealed {}
+    impl Sealed for usize {}
+    impl Sealed for str {}
+    impl Sealed for String {}
+    impl<T: Sealed + ?Sized> Sealed for &T {}
+}
+
+impl Index for usize {
+    fn index_into<'v>(&self, v: &'v Value) -> Option<&'v Value> {
+        v.as_array().and_then(|a| a.get(*self))
+    }
+}
+
+impl Index for str {
+    fn index_into<'v>(&self, v: &'v Value) -> Option<&'v Value> {
+        v.as_object().and_then(|o| o.get(self))
+    }
+}
+
+impl Index for String {
+    fn index_into<'v>(&self, v: &'v Value) -> Option<&'v Value> {
+        self.as_str().index_into(v)
+    }
+}
+
+impl<T: Index + ?Sized> Index for &T {
+    fn index_into<'v>(&self, v: &'v Value) -> Option<&'v Value> {
+        (**self).index_into(v)
+    }
+}
+
+impl fmt::Display for Value {
+    /// Formats the value as an HCL expression: `null`, `true`, `1.5`,
+    /// `"text"` (escaped), `[1, 2]`, `{ a = 1, "b c" = 2 }`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Value::Null => f.write_str("null"),
+            Value::Bool(b) => write!(f, "{b}"),
+            Value::Number(n) => write!(f, "{n}"),
+            Value::String(s) => write_quoted(f, s),
+            Value::Array(a) => {
+                f.write_str("[")?;
+                for (i, v) in a.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(", ")?;
+                    }
+                    write!(f, "{v}")?;
+                }
+                f.write_str("]")
+            }
+            Value::Object(o) => {
+                if o.is_empty() {
+                    return f.write_str("{}");
+                }
+                f.write_str("{ ")?;
+                for (i, (k, v)) in o.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(", ")?;
+                    }
+                    if is_identifier(k) {
+                        f.write_str(k)?;
+                    } else {
+                        write_quoted(f, k)?;
+                    }
+                    write!(f, " = {v}")?;
+                }
+                f.write_str(" }")
+            }
+        }
+    }
+}
+
+/// Whether `s` is an HCL identifier (so it can be an object key unquoted).
+pub(crate) fn is_identifier(s: &str) -> bool {
+    let mut chars = s.chars();
+    match chars.next() {
+        Some(c) if unicode_xid::UnicodeXID::is_xid_start(c) || c == '_' => {}
+        _ => return false,
+    }
+    chars.all(|c| unicode_xid::UnicodeXID::is_xid_continue(c) || c == '-')
+}
+
+/// Writes `s` as a quoted HCL string, escaping as the spec requires
+/// (`${` and `%{` are doubled so they stay literal).
+fn write_quoted(f: &mut fmt::Formatter<'_>, s: &str) -> fmt::Result {
+    f.write_str("\"")?;
+    let mut chars = s.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '"' => f.write_str("\\\"")?,
+            '\\' => f.write_str("\\\\")?,
+            '\n' => f.write_str("\\n")?,
+            '\r' => f.write_str("\\r")?,
+            '\t' => f.write_str("\\t")?,
+            '$' | '%' if chars.peek() == Some(&'{') => write!(f, "{c}{c}")?,
+            c if c.is_control() => write!(f, "\\u{:04X}", c as u32)?,
+            c => write!(f, "{c}")?,
+        }
+    }
+    f.write_str("\"")
+}
