@@ -15,13 +15,14 @@
 //! reduced. A result that would not be finite even as an `f64` is an error
 //! (see [`NumberError`]).
 
-use rust_decimal::prelude::{FromPrimitive, ToPrimitive};
+use rust_decimal::prelude::ToPrimitive;
 use rust_decimal::Decimal;
 use std::cmp::Ordering;
 use std::fmt;
 use std::str::FromStr;
 
-/// An HCL number: an exact decimal, or an `f64` beyond the decimal range.
+/// An HCL number: an exact decimal, an exact big integer, or an `f64`
+/// beyond both.
 ///
 /// ```
 /// use hcl::Number;
@@ -29,6 +30,9 @@ use std::str::FromStr;
 /// let b = Number::from_literal("0.2").unwrap();
 /// assert_eq!(a.checked_add(&b).unwrap(), Number::from_literal("0.3").unwrap());
 /// assert_eq!(Number::from(42u8).as_u64(), Some(42));
+/// // Integers beyond Decimal's range stay exact up to the u128 range:
+/// let big = Number::from_literal("340282366920938463463374607431768211455").unwrap();
+/// assert_eq!(big.as_u128(), Some(u128::MAX));
 /// ```
 #[derive(Clone, Copy)]
 pub struct Number(N);
@@ -36,7 +40,11 @@ pub struct Number(N);
 #[derive(Clone, Copy)]
 enum N {
     Dec(Decimal),
-    /// Always finite; used only where a `Decimal` cannot hold the value.
+    /// An integer whose magnitude is too large for a `Decimal` but fits a
+    /// `u128`: sign (true = negative) and magnitude.
+    Big(bool, u128),
+    /// Always finite; used only where neither of the above can hold the
+    /// value.
     Float(f64),
 }
 
@@ -64,29 +72,58 @@ impl fmt::Display for NumberError {
 
 impl std::error::Error for NumberError {}
 
+/// The largest magnitude a `Decimal` holds, as a `u128` (2^96 - 1).
+const DEC_MAX: u128 = (1u128 << 96) - 1;
+
 impl Number {
     /// Zero.
     pub const ZERO: Number = Number(N::Dec(Decimal::ZERO));
 
-    /// Parses a number literal (`"15"`, `"1.5"`, `"1e30"`, `"2.5E-3"`),
-    /// exactly when it fits a `Decimal`, as an `f64` otherwise. A leading
-    /// `-` is accepted. Returns `None` for text that is not a number or is
-    /// infinite even as an `f64`.
+    /// An integer from sign and magnitude, in the narrowest exact form.
+    fn int(neg: bool, mag: u128) -> Number {
+        if mag <= DEC_MAX {
+            let i = mag as i128; // mag < 2^96 fits
+            Number(N::Dec(Decimal::from_i128_with_scale(
+                if neg { -i } else { i },
+                0,
+            )))
+        } else {
+            Number(N::Big(neg, mag))
+        }
+    }
+
+    /// Sign and magnitude, if the number is an integer held exactly.
+    fn as_sign_mag(&self) -> Option<(bool, u128)> {
+        match self.0 {
+            N::Dec(d) if d.fract().is_zero() => {
+                let i = d.to_i128()?;
+                Some((i < 0, i.unsigned_abs()))
+            }
+            N::Big(neg, mag) => Some((neg, mag)),
+            _ => None,
+        }
+    }
+
+    /// Parses a number literal (`"15"`, `"1.5"`, `"1e30"`, `"2.5E-3"`):
+    /// exactly when it fits a `Decimal` or is an integer that fits a
+    /// `u128`, as an `f64` otherwise. A leading `-` is accepted. Returns
+    /// `None` for text that is not a number or is infinite even as an
+    /// `f64`.
     ///
     /// ```
     /// use hcl::Number;
     /// assert_eq!(Number::from_literal("1.5e3"), Some(Number::from(1500)));
-    /// assert!(Number::from_literal("1e30").is_some());
+    /// assert_eq!(Number::from_literal("1e30").and_then(|n| n.as_u128()), Some(10u128.pow(30)));
     /// assert!(Number::from_literal("abc").is_none());
     /// ```
     pub fn from_literal(text: &str) -> Option<Number> {
         let bytes = text.as_bytes();
-        let digits_ok = !bytes.is_empty()
+        let chars_ok = !bytes.is_empty()
             && bytes
                 .iter()
                 .all(|b| b.is_ascii_digit() || matches!(b, b'.' | b'e' | b'E' | b'+' | b'-'))
             && bytes.iter().any(u8::is_ascii_digit);
-        if !digits_ok {
+        if !chars_ok {
             return None;
         }
         let has_exp = bytes.iter().any(|b| matches!(b, b'e' | b'E'));
@@ -99,7 +136,7 @@ impl Number {
         };
         if let Some(d) = dec {
             // A non-zero literal rounded to zero, or to very few digits,
-            // lost its value: use the float instead.
+            // lost its value: use another form instead.
             let nonzero_text = text
                 .split(['e', 'E'])
                 .next()
@@ -108,6 +145,9 @@ impl Number {
             if !lost && !tiny(d) {
                 return Some(Number(N::Dec(d)));
             }
+        }
+        if let Some(n) = big_integer_literal(text) {
+            return Some(n);
         }
         let f: f64 = text.parse().ok()?;
         Number::from_f64(f)
@@ -133,7 +173,7 @@ impl Number {
     pub fn as_decimal(&self) -> Option<Decimal> {
         match self.0 {
             N::Dec(d) => Some(d),
-            N::Float(_) => None,
+            N::Big(..) | N::Float(_) => None,
         }
     }
 
@@ -141,6 +181,7 @@ impl Number {
     pub fn is_integer(&self) -> bool {
         match self.0 {
             N::Dec(d) => d.fract().is_zero(),
+            N::Big(..) => true,
             N::Float(f) => f.fract() == 0.0,
         }
     }
@@ -149,6 +190,7 @@ impl Number {
     pub fn is_zero(&self) -> bool {
         match self.0 {
             N::Dec(d) => d.is_zero(),
+            N::Big(..) => false,
             N::Float(f) => f == 0.0,
         }
     }
@@ -157,6 +199,7 @@ impl Number {
     pub fn is_negative(&self) -> bool {
         match self.0 {
             N::Dec(d) => d.is_sign_negative() && !d.is_zero(),
+            N::Big(neg, _) => neg,
             N::Float(f) => f < 0.0,
         }
     }
@@ -164,8 +207,6 @@ impl Number {
     /// The value as an `i128`, if it is an integer in range.
     pub fn as_i128(&self) -> Option<i128> {
         match self.0 {
-            N::Dec(d) if d.fract().is_zero() => d.to_i128(),
-            N::Dec(_) => None,
             N::Float(f) => {
                 // 2^127 is exactly representable; the range check is exact.
                 if f.fract() == 0.0 && (-1.7014118346046923e38..1.7014118346046923e38).contains(&f)
@@ -175,14 +216,20 @@ impl Number {
                     None
                 }
             }
+            _ => {
+                let (neg, mag) = self.as_sign_mag()?;
+                if neg {
+                    0i128.checked_sub_unsigned(mag)
+                } else {
+                    i128::try_from(mag).ok()
+                }
+            }
         }
     }
 
     /// The value as a `u128`, if it is a non-negative integer in range.
     pub fn as_u128(&self) -> Option<u128> {
         match self.0 {
-            N::Dec(d) if d.fract().is_zero() => d.to_u128(),
-            N::Dec(_) => None,
             N::Float(f) => {
                 if f.fract() == 0.0 && (0.0..3.402823669209385e38).contains(&f) {
                     Some(f as u128)
@@ -190,6 +237,10 @@ impl Number {
                     None
                 }
             }
+            _ => match self.as_sign_mag()? {
+                (true, 0) | (false, _) => Some(self.as_sign_mag()?.1),
+                (true, _) => None,
+            },
         }
     }
 
@@ -209,7 +260,7 @@ impl Number {
         self.as_u128().and_then(|i| u64::try_from(i).ok())
     }
 
-    /// The nearest `f64` (correctly rounded from the decimal).
+    /// The nearest `f64` (correctly rounded).
     pub fn as_f64(&self) -> f64 {
         match self.0 {
             N::Dec(d) => {
@@ -217,6 +268,14 @@ impl Number {
                 d.to_string()
                     .parse()
                     .unwrap_or_else(|_| d.to_f64().unwrap_or(0.0))
+            }
+            N::Big(neg, mag) => {
+                let f = mag as f64;
+                if neg {
+                    -f
+                } else {
+                    f
+                }
             }
             N::Float(f) => f,
         }
@@ -236,6 +295,7 @@ impl Number {
         &self,
         other: &Number,
         dec: impl Fn(Decimal, Decimal) -> Option<Decimal>,
+        int: impl Fn(i128, i128) -> Option<i128>,
         float: impl Fn(f64, f64) -> f64,
     ) -> Result<Number, NumberError> {
         if let (N::Dec(a), N::Dec(b)) = (self.0, other.0) {
@@ -243,6 +303,15 @@ impl Number {
                 let underflow = r.is_zero() && !a.is_zero() && !b.is_zero();
                 if !underflow && !tiny(r) {
                     return Ok(Number(N::Dec(r)));
+                }
+            }
+        }
+        // Exact integer arithmetic beyond Decimal, within i128 (with the
+        // magnitudes up to u128 handled by the float path).
+        if let (Some(a), Some(b)) = (self.as_i128(), other.as_i128()) {
+            if self.as_sign_mag().is_some() && other.as_sign_mag().is_some() {
+                if let Some(r) = int(a, b) {
+                    return Ok(Number::int(r < 0, r.unsigned_abs()));
                 }
             }
         }
@@ -254,12 +323,12 @@ impl Number {
     /// # Errors
     /// [`NumberError::Overflow`] if the result is infinite.
     pub fn checked_add(&self, other: &Number) -> Result<Number, NumberError> {
-        if let (N::Dec(a), N::Dec(b)) = (self.0, other.0) {
-            if let Some(r) = a.checked_add(b) {
-                return Ok(Number(N::Dec(r)));
-            }
-        }
-        Number::from_float_result(self.as_f64() + other.as_f64())
+        self.op(
+            other,
+            |a, b| a.checked_add(b),
+            |a, b| a.checked_add(b),
+            |a, b| a + b,
+        )
     }
 
     /// `self - other`.
@@ -267,12 +336,12 @@ impl Number {
     /// # Errors
     /// [`NumberError::Overflow`] if the result is infinite.
     pub fn checked_sub(&self, other: &Number) -> Result<Number, NumberError> {
-        if let (N::Dec(a), N::Dec(b)) = (self.0, other.0) {
-            if let Some(r) = a.checked_sub(b) {
-                return Ok(Number(N::Dec(r)));
-            }
-        }
-        Number::from_float_result(self.as_f64() - other.as_f64())
+        self.op(
+            other,
+            |a, b| a.checked_sub(b),
+            |a, b| a.checked_sub(b),
+            |a, b| a - b,
+        )
     }
 
     /// `self * other`.
@@ -280,7 +349,12 @@ impl Number {
     /// # Errors
     /// [`NumberError::Overflow`] if the result is infinite.
     pub fn checked_mul(&self, other: &Number) -> Result<Number, NumberError> {
-        self.op(other, |a, b| a.checked_mul(b), |a, b| a * b)
+        self.op(
+            other,
+            |a, b| a.checked_mul(b),
+            |a, b| a.checked_mul(b),
+            |a, b| a * b,
+        )
     }
 
     /// `self / other`.
@@ -292,7 +366,19 @@ impl Number {
         if other.is_zero() {
             return Err(NumberError::DivideByZero);
         }
-        self.op(other, |a, b| a.checked_div(b), |a, b| a / b)
+        self.op(
+            other,
+            |a, b| a.checked_div(b),
+            // Exact only when the division is.
+            |a, b| {
+                if a.checked_rem(b)? == 0 {
+                    a.checked_div(b)
+                } else {
+                    None
+                }
+            },
+            |a, b| a / b,
+        )
     }
 
     /// The remainder of `self / other`, with the sign of `self` (truncated
@@ -304,16 +390,52 @@ impl Number {
         if other.is_zero() {
             return Ok(*self);
         }
-        self.op(other, |a, b| a.checked_rem(b), |a, b| a % b)
+        self.op(
+            other,
+            |a, b| a.checked_rem(b),
+            |a, b| a.checked_rem(b),
+            |a, b| a % b,
+        )
     }
 
     /// `-self`.
     pub fn neg(&self) -> Number {
         match self.0 {
             N::Dec(d) => Number(N::Dec(-d)),
+            N::Big(neg, mag) => Number(N::Big(!neg, mag)),
             N::Float(f) => Number(N::Float(-f)),
         }
     }
+}
+
+/// An integer literal (digits, optionally a fraction of zeros and an
+/// exponent) too large for a `Decimal` but within `u128`.
+fn big_integer_literal(text: &str) -> Option<Number> {
+    let (neg, rest) = match text.strip_prefix('-') {
+        Some(r) => (true, r),
+        None => (false, text),
+    };
+    let (mantissa, exp) = match rest.find(['e', 'E']) {
+        Some(i) => (rest.get(..i)?, rest.get(i + 1..)?.parse::<i32>().ok()?),
+        None => (rest, 0),
+    };
+    let (int, frac) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    let frac = frac.trim_end_matches('0');
+    // value = int.frac * 10^exp; integral when the fraction's digits are
+    // all covered by the exponent.
+    let shift = exp.checked_sub(i32::try_from(frac.len()).ok()?)?;
+    if shift < 0 {
+        return None;
+    }
+    let mut mag: u128 = 0;
+    for b in int.bytes().chain(frac.bytes()) {
+        let d = u128::from(b.checked_sub(b'0').filter(|d| *d <= 9)?);
+        mag = mag.checked_mul(10)?.checked_add(d)?;
+    }
+    for _ in 0..shift {
+        mag = mag.checked_mul(10)?;
+    }
+    Some(Number::int(neg, mag))
 }
 
 /// Whether a non-zero decimal is so small that it has lost most of its
@@ -340,6 +462,27 @@ impl Ord for Number {
     fn cmp(&self, other: &Number) -> Ordering {
         match (self.0, other.0) {
             (N::Dec(a), N::Dec(b)) => a.cmp(&b),
+            (N::Big(na, a), N::Big(nb, b)) => match (na, nb) {
+                (false, false) => a.cmp(&b),
+                (true, true) => b.cmp(&a),
+                (true, false) => Ordering::Less,
+                (false, true) => Ordering::Greater,
+            },
+            // A Big is beyond every Decimal.
+            (N::Big(neg, _), N::Dec(_)) => {
+                if neg {
+                    Ordering::Less
+                } else {
+                    Ordering::Greater
+                }
+            }
+            (N::Dec(_), N::Big(neg, _)) => {
+                if neg {
+                    Ordering::Greater
+                } else {
+                    Ordering::Less
+                }
+            }
             _ => self.as_f64().total_cmp(&other.as_f64()),
         }
     }
@@ -349,6 +492,7 @@ impl std::hash::Hash for Number {
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
         match self.0 {
             N::Dec(d) => d.normalize().hash(state),
+            N::Big(neg, mag) => (neg, mag).hash(state),
             N::Float(f) => f.to_bits().hash(state),
         }
     }
@@ -360,6 +504,7 @@ impl fmt::Display for Number {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.0 {
             N::Dec(d) => fmt::Display::fmt(&d.normalize(), f),
+            N::Big(neg, mag) => write!(f, "{}{mag}", if neg { "-" } else { "" }),
             N::Float(x) => fmt::Display::fmt(&x, f),
         }
     }
@@ -398,19 +543,13 @@ from_int!(i8 i16 i32 i64 isize u8 u16 u32 u64 usize);
 
 impl From<i128> for Number {
     fn from(i: i128) -> Number {
-        match Decimal::from_i128(i) {
-            Some(d) => Number(N::Dec(d)),
-            None => Number(N::Float(i as f64)),
-        }
+        Number::int(i < 0, i.unsigned_abs())
     }
 }
 
 impl From<u128> for Number {
     fn from(i: u128) -> Number {
-        match Decimal::from_u128(i) {
-            Some(d) => Number(N::Dec(d)),
-            None => Number(N::Float(i as f64)),
-        }
+        Number::int(false, i)
     }
 }
 
@@ -482,7 +621,19 @@ mod tests {
         assert_eq!(n("1e30").to_string(), "1000000000000000000000000000000");
         assert_eq!(n("1e-40").as_f64(), 1e-40);
         let big = n("18446744073709551616").checked_mul(&n("1000000000000"));
-        assert_eq!(big.map(|x| x.as_f64()), Ok(1.8446744073709552e31));
+        assert_eq!(
+            big.map(|x| x.as_u128()),
+            Ok(Some(18446744073709551616u128 * 1000000000000))
+        );
+        assert_eq!(
+            big.map(|x| x.to_string()),
+            Ok("18446744073709551616000000000000".to_owned())
+        );
+        // Beyond u128: f64.
+        assert_eq!(
+            n("1e40").checked_mul(&n("10")).map(|x| x.as_f64()),
+            Ok(1e41)
+        );
         assert_eq!(n("1e308").checked_mul(&n("10")), Err(NumberError::Overflow));
     }
 
@@ -500,8 +651,17 @@ mod tests {
         assert_eq!(n("18446744073709551615").as_u64(), Some(u64::MAX));
         assert_eq!(n("18446744073709551616").as_u64(), None);
         assert_eq!(n("-9223372036854775808").as_i64(), Some(i64::MIN));
-        // Beyond Decimal the value is the nearest f64, converted exactly.
-        assert_eq!(n("1e30").as_u128(), Some(1e30f64 as u128));
+        // Integers beyond Decimal stay exact within u128.
+        assert_eq!(n("1e30").as_u128(), Some(10u128.pow(30)));
+        assert_eq!(
+            n("340282366920938463463374607431768211455").as_u128(),
+            Some(u128::MAX)
+        );
+        assert_eq!(
+            n("-170141183460469231731687303715884105728").as_i128(),
+            Some(i128::MIN)
+        );
+        assert_eq!(n("340282366920938463463374607431768211456").as_u128(), None);
         assert_eq!(n("2.5").as_f64(), 2.5);
         assert_eq!(n("2.5").as_i64(), None);
         assert_eq!(Number::from_f64(0.1), Some(n("0.1")));

@@ -153,8 +153,14 @@ impl<'c, 'a> Evaluator<'c, 'a> {
             ExprKind::Variable(ident) => self.variable(ident),
             ExprKind::Call(call) => self.call(call, span),
             ExprKind::For(f) => self.for_expr(f, span),
-            ExprKind::Index(ix) => self.index(ix, span),
-            ExprKind::GetAttr(ga) => self.get_attr(ga),
+            ExprKind::Index(ix) => match self.fast_traversal(expr) {
+                Some(v) => Ok(v),
+                None => self.index(ix, span),
+            },
+            ExprKind::GetAttr(ga) => match self.fast_traversal(expr) {
+                Some(v) => Ok(v),
+                None => self.get_attr(ga),
+            },
             ExprKind::Splat(s) => self.splat(s),
             ExprKind::SplatItem => {
                 self.splat_items.borrow().last().cloned().ok_or_else(|| {
@@ -242,6 +248,13 @@ impl<'c, 'a> Evaluator<'c, 'a> {
             let key = match &item.key {
                 ObjectKey::Ident(i) => i.name.to_owned(),
                 ObjectKey::Expr(e) => {
+                    if is_multi_step_traversal(e) {
+                        return Err(Error::eval(
+                            "ambiguous object key: wrap it in parentheses if it is a reference, \
+                             or in quotes if it is a literal name containing periods",
+                            e.span,
+                        ));
+                    }
                     let k = self.eval(e)?;
                     match &k.v {
                         Value::Null => {
@@ -317,6 +330,74 @@ impl<'c, 'a> Evaluator<'c, 'a> {
                 ))
             }
         }
+    }
+
+    /// Resolves a traversal with literal steps from a variable (`a.b[0].c`,
+    /// the reference's `ScopeTraversalExpr`) by reference, cloning only
+    /// the result. `None` when the expression is not such a traversal or a
+    /// step fails: the general path then evaluates it and reports the
+    /// error.
+    fn fast_traversal(&self, expr: &'a Expr<'a>) -> Option<TVal> {
+        enum Step<'s> {
+            Attr(&'s str),
+            Index(&'s Expr<'s>),
+        }
+        let mut steps: Vec<Step<'a>> = Vec::new();
+        let mut cur = expr;
+        let root = loop {
+            match &cur.kind {
+                ExprKind::GetAttr(g) => {
+                    steps.push(Step::Attr(g.name.name));
+                    cur = &g.object;
+                }
+                ExprKind::Index(ix)
+                    if matches!(ix.key.kind, ExprKind::Number(_) | ExprKind::String(_)) =>
+                {
+                    steps.push(Step::Index(&ix.key));
+                    cur = &ix.collection;
+                }
+                ExprKind::Variable(id) => break id.name,
+                _ => return None,
+            }
+        };
+        let locals = self.locals.borrow();
+        let (mut v, mut t): (&Value, Option<Type>) =
+            match locals.iter().rev().find(|(n, _)| *n == root) {
+                Some((_, tv)) => (&tv.v, tv.t.clone()),
+                None => (self.ctx.var(root)?, None),
+            };
+        for step in steps.iter().rev() {
+            match (step, v) {
+                (Step::Attr(name), Value::Object(m)) => {
+                    v = m.get(*name)?;
+                    t = child_type(&t, Child::Key(name));
+                }
+                (Step::Index(key), Value::Array(items)) => {
+                    if matches!(t, Some(Type::Set(_))) {
+                        return None;
+                    }
+                    let i = match &key.kind {
+                        ExprKind::Number(n) => Number::from_literal(n)?,
+                        ExprKind::String(s) => convert::parse_number(s)?,
+                        _ => return None,
+                    };
+                    let i = usize::try_from(i.as_u64()?).ok()?;
+                    v = items.get(i)?;
+                    t = child_type(&t, Child::Index(i));
+                }
+                (Step::Index(key), Value::Object(m)) => {
+                    let k: std::borrow::Cow<'_, str> = match &key.kind {
+                        ExprKind::String(s) => std::borrow::Cow::Borrowed(s.as_ref()),
+                        ExprKind::Number(n) => Number::from_literal(n)?.to_string().into(),
+                        _ => return None,
+                    };
+                    v = m.get(k.as_ref())?;
+                    t = child_type(&t, Child::Key(&k));
+                }
+                _ => return None,
+            }
+        }
+        Some(retag(v.clone(), t))
     }
 
     fn get_attr(&self, ga: &'a GetAttrExpr<'a>) -> Result<TVal> {
@@ -1109,6 +1190,24 @@ fn seq_name(t: &Option<Type>) -> &'static str {
         Some(Type::List(_)) => "list",
         _ => "tuple",
     }
+}
+
+/// Whether `e` is a bare traversal of more than one step (`a.b`,
+/// `a[0]`), which the reference refuses as an object key because it cannot
+/// tell a reference from a dotted name.
+fn is_multi_step_traversal(e: &Expr<'_>) -> bool {
+    fn root_is_var(e: &Expr<'_>) -> bool {
+        match &e.kind {
+            ExprKind::Variable(_) => true,
+            ExprKind::GetAttr(g) => root_is_var(&g.object),
+            ExprKind::Index(ix) => {
+                matches!(ix.key.kind, ExprKind::Number(_) | ExprKind::String(_))
+                    && root_is_var(&ix.collection)
+            }
+            _ => false,
+        }
+    }
+    matches!(e.kind, ExprKind::GetAttr(_) | ExprKind::Index(_)) && root_is_var(e)
 }
 
 /// A child value with its type tag, if its parent had an explicit type.
