@@ -1033,14 +1033,20 @@ impl<'c, 'a> Evaluator<'c, 'a> {
             types.push(t);
         }
         lazy.resize_with(args.len(), || None);
-        let result = def.invoke(FuncArgs::new(args, types, lazy, name));
+        let declared = def.return_type_for(&types);
+        let result = def.invoke(FuncArgs::new(args, types, lazy, name, self.opts));
         match result {
             Ok(v) => {
-                let declared = def.return_type();
-                if *declared == Type::Any {
+                match &v {
+                    Value::Array(a) => self.check_collection_len(a.len(), call_span)?,
+                    Value::Object(o) => self.check_collection_len(o.len(), call_span)?,
+                    Value::String(s) => self.check_string_len(s.len(), call_span)?,
+                    _ => {}
+                }
+                if declared == Type::Any {
                     return Ok(TVal::plain(v));
                 }
-                let (v, t) = convert::convert(v, declared).map_err(|m| {
+                let (v, t) = convert::convert(v, &declared).map_err(|m| {
                     Error::eval(
                         format!("`{name}` returned a value that is not a {declared}: {m}"),
                         call_span,

@@ -1,5 +1,6 @@
 //! Functions that an application makes available to expressions.
 
+use super::context::EvalOptions;
 use super::convert;
 use super::types::Type;
 use crate::error::Error;
@@ -40,8 +41,13 @@ pub struct FuncDef {
     params: Vec<Param>,
     variadic: Option<Param>,
     returns: Type,
+    returns_with: Option<Arc<ReturnTypeFn>>,
     func: Arc<FuncImpl>,
 }
+
+/// Computes a function's result type from its arguments' types (see
+/// [`FuncDef::returns_with`]).
+pub type ReturnTypeFn = dyn Fn(&[Type]) -> Type + Send + Sync;
 
 impl FuncDef {
     /// A function implemented by `f`, with no parameters yet: add them with
@@ -54,6 +60,7 @@ impl FuncDef {
             params: Vec::new(),
             variadic: None,
             returns: Type::Any,
+            returns_with: None,
             func: Arc::new(f),
         }
     }
@@ -82,6 +89,37 @@ impl FuncDef {
     pub fn returns(mut self, t: Type) -> FuncDef {
         self.returns = t;
         self
+    }
+
+    /// Declares the result type as a function of the argument types
+    /// (after conversion to the parameter types), for functions whose
+    /// result type depends on their arguments, as `concat` returns a list
+    /// for lists and a tuple for tuples. Takes precedence over
+    /// [`returns`](FuncDef::returns).
+    ///
+    /// ```
+    /// use hcl::eval::{FuncDef, Param, Type};
+    /// // identity keeps the list/set/map type of its argument
+    /// let id = FuncDef::new(|args| Ok(args.get(0).cloned().unwrap_or_default()))
+    ///     .param(Param::new("v", Type::Any))
+    ///     .returns_with(|types| types.first().cloned().unwrap_or(Type::Any));
+    /// # let _ = id;
+    /// ```
+    #[must_use]
+    pub fn returns_with<F>(mut self, f: F) -> FuncDef
+    where
+        F: Fn(&[Type]) -> Type + Send + Sync + 'static,
+    {
+        self.returns_with = Some(Arc::new(f));
+        self
+    }
+
+    /// The result type for arguments of types `types`.
+    pub fn return_type_for(&self, types: &[Type]) -> Type {
+        match &self.returns_with {
+            Some(f) => f(types),
+            None => self.returns.clone(),
+        }
     }
 
     /// The positional parameters.
@@ -120,6 +158,7 @@ impl FuncDef {
             types,
             lazy: Vec::new(),
             name: "",
+            options: EvalOptions::DEFAULT,
         })
     }
 
@@ -263,6 +302,7 @@ pub struct FuncArgs<'a> {
     /// For each argument, its unevaluated form if its parameter is lazy.
     lazy: Vec<Option<LazyArg<'a>>>,
     name: &'a str,
+    options: EvalOptions,
 }
 
 impl<'a> FuncArgs<'a> {
@@ -271,13 +311,23 @@ impl<'a> FuncArgs<'a> {
         types: Vec<Type>,
         lazy: Vec<Option<LazyArg<'a>>>,
         name: &'a str,
+        options: EvalOptions,
     ) -> FuncArgs<'a> {
         FuncArgs {
             values,
             types,
             lazy,
             name,
+            options,
         }
+    }
+
+    /// The limits of the evaluation that calls the function: a function
+    /// that builds a collection or a string from its arguments (`range`,
+    /// `format`...) should check the size against them before building it
+    /// and fail with a [`FuncError`] if it exceeds them.
+    pub fn options(&self) -> &EvalOptions {
+        &self.options
     }
 
     /// The name the function was called by (empty for

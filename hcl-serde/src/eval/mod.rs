@@ -30,7 +30,7 @@ mod func;
 mod types;
 
 pub use context::{Context, EvalOptions};
-pub use func::{FuncArgs, FuncDef, FuncError, FuncImpl, Param};
+pub use func::{FuncArgs, FuncDef, FuncError, FuncImpl, Param, ReturnTypeFn};
 pub use types::Type;
 
 use crate::error::{Error, Result};
