@@ -6,9 +6,32 @@
 //! [`Body`], an [`Expr`] or a [`Template`], or into an [`Error`] that says
 //! what is wrong and where. The `hcl` crate (package `hcl-serde`) evaluates
 //! the tree and deserializes it into Rust types.
+//!
+//! ```
+//! let body = hcl_grammar::parse_body("service \"web\" {\n  port = 8080\n}\n").unwrap();
+//! let block = body.blocks().next().unwrap();
+//! assert_eq!(block.ident.name, "service");
+//! assert_eq!(block.labels[0].as_str(), "web");
+//! assert!(block.body.attribute("port").is_some());
+//! ```
+//!
+//! The three entry points follow the reference implementation's modes:
+//! [`parse_body`] for a configuration file, [`parse_expr`] for a standalone
+//! expression (newlines ignored, as inside parentheses) and
+//! [`parse_template`] for a standalone template (the input taken byte for
+//! byte). Each has a `_with` variant taking [`ParseOptions`] and a `_bytes`
+//! variant for input that may not be UTF-8.
+//!
+//! # Hostile input
+//!
+//! Parsing never panics and runs in time linear in the input. Nesting
+//! deeper than [`ParseOptions::max_depth`] is an error, found by a linear
+//! pre-scan before the recursive parser runs, so that no input can exhaust
+//! the stack.
 
 pub mod ast;
 mod error;
+mod parser;
 mod span;
 
 pub use ast::*;
@@ -17,3 +40,123 @@ pub use span::{Position, Span};
 
 /// The result type of this crate.
 pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+/// Limits applied while parsing.
+///
+/// ```
+/// use hcl_grammar::{parse_expr_with, ParseOptions};
+/// let options = ParseOptions { max_depth: 4 };
+/// assert!(parse_expr_with("[[[1]]]", &options).is_ok());
+/// assert!(parse_expr_with("[[[[[1]]]]]", &options).is_err());
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParseOptions {
+    /// The deepest nesting accepted: of brackets, braces and parentheses
+    /// (collections, calls, indexes, blocks), template sequences (`${`,
+    /// `%{`) and conditionals; the operators and traversal steps of one
+    /// expression also count, as they nest in the tree. Deeper input is a
+    /// syntax error rather than a stack overflow. Default:
+    /// [`ParseOptions::DEFAULT_MAX_DEPTH`] (128).
+    pub max_depth: usize,
+}
+
+impl ParseOptions {
+    /// The default for [`ParseOptions::max_depth`].
+    pub const DEFAULT_MAX_DEPTH: usize = 128;
+}
+
+impl Default for ParseOptions {
+    fn default() -> Self {
+        ParseOptions {
+            max_depth: Self::DEFAULT_MAX_DEPTH,
+        }
+    }
+}
+
+/// Parses a configuration file (a body of attributes and blocks).
+///
+/// A leading byte order mark is skipped, as the reference does.
+///
+/// ```
+/// let body = hcl_grammar::parse_body("a = 1\nb = \"two\"\n").unwrap();
+/// assert_eq!(body.attributes().count(), 2);
+/// let err = hcl_grammar::parse_body("a = 1\na = 2\n").unwrap_err();
+/// assert_eq!(err.line(), 2);
+/// ```
+pub fn parse_body(input: &str) -> Result<Body<'_>> {
+    parser::parse_body(input, &ParseOptions::default())
+}
+
+/// [`parse_body`] with options.
+pub fn parse_body_with<'i>(input: &'i str, options: &ParseOptions) -> Result<Body<'i>> {
+    parser::parse_body(input, options)
+}
+
+/// [`parse_body`] for bytes. Invalid UTF-8 is a syntax error with its
+/// position, except inside comments, where the reference accepts it.
+pub fn parse_body_bytes(input: &[u8]) -> Result<Body<'_>> {
+    parser::parse_body_bytes(input, &ParseOptions::default())
+}
+
+/// [`parse_body_bytes`] with options.
+pub fn parse_body_bytes_with<'i>(input: &'i [u8], options: &ParseOptions) -> Result<Body<'i>> {
+    parser::parse_body_bytes(input, options)
+}
+
+/// Parses a standalone expression. Newlines are ignored (as inside
+/// parentheses) and whitespace, newlines and comments may surround it.
+///
+/// ```
+/// use hcl_grammar::{parse_expr, ExprKind};
+/// let e = parse_expr("1 +\n  2").unwrap();
+/// assert!(matches!(e.kind, ExprKind::Binary(_)));
+/// ```
+pub fn parse_expr(input: &str) -> Result<Expr<'_>> {
+    parser::parse_expr(input, &ParseOptions::default())
+}
+
+/// [`parse_expr`] with options.
+pub fn parse_expr_with<'i>(input: &'i str, options: &ParseOptions) -> Result<Expr<'i>> {
+    parser::parse_expr(input, options)
+}
+
+/// [`parse_expr`] for bytes: invalid UTF-8 is a syntax error.
+pub fn parse_expr_bytes(input: &[u8]) -> Result<Expr<'_>> {
+    parser::parse_expr_bytes(input, &ParseOptions::default())
+}
+
+/// [`parse_expr_bytes`] with options.
+pub fn parse_expr_bytes_with<'i>(input: &'i [u8], options: &ParseOptions) -> Result<Expr<'i>> {
+    parser::parse_expr_bytes(input, options)
+}
+
+/// Parses a standalone template: the input is the template, byte for byte
+/// (a trailing newline is part of it).
+///
+/// ```
+/// use hcl_grammar::{parse_template, TemplatePart};
+/// let t = parse_template("Hello, ${name}!").unwrap();
+/// assert_eq!(t.parts.len(), 3);
+/// assert!(matches!(t.parts[1], TemplatePart::Interpolation(_)));
+/// ```
+pub fn parse_template(input: &str) -> Result<Template<'_>> {
+    parser::parse_template(input, &ParseOptions::default())
+}
+
+/// [`parse_template`] with options.
+pub fn parse_template_with<'i>(input: &'i str, options: &ParseOptions) -> Result<Template<'i>> {
+    parser::parse_template(input, options)
+}
+
+/// [`parse_template`] for bytes: invalid UTF-8 is a syntax error.
+pub fn parse_template_bytes(input: &[u8]) -> Result<Template<'_>> {
+    parser::parse_template_bytes(input, &ParseOptions::default())
+}
+
+/// [`parse_template_bytes`] with options.
+pub fn parse_template_bytes_with<'i>(
+    input: &'i [u8],
+    options: &ParseOptions,
+) -> Result<Template<'i>> {
+    parser::parse_template_bytes(input, options)
+}

@@ -1,0 +1,325 @@
+//! Guards against hostile input, before pest runs.
+//!
+//! pest 2.7.8 recurses once per nesting level and has no stack guard, so a
+//! cheap linear pre-scan counts nesting first: a small lexer with a mode
+//! stack (code, quoted string, heredoc, standalone template) that knows
+//! comments, string escapes, heredoc markers and template sequences. It
+//! counts `(`, `[`, `{`, `${` and `%{` levels and the `?` of conditionals
+//! (whose branches pest also parses recursively), and fails past
+//! `max_depth`. It does not validate anything else: pest does.
+//!
+//! Backtracking is bounded with [`pest::set_call_limit`], which in pest
+//! 2.7.8 is a process-wide setting read when a parse starts. Each parse
+//! raises it, if needed, to a budget proportional to its input
+//! ([`CALLS_PER_BYTE`] calls per byte plus a constant); it is never
+//! lowered, so that concurrent parses cannot fail spuriously. The budget of
+//! a small input is therefore at most that of the largest input parsed so
+//! far in the process, which keeps every parse linear in the size of that
+//! input.
+
+use super::Rule;
+use crate::error::Error;
+use crate::span::Span;
+use crate::Result;
+use std::num::NonZeroUsize;
+use std::ops::Range;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// pest rule calls allowed per input byte. The grammar needs well under a
+/// hundred on real files; this only stops runaway backtracking.
+pub(crate) const CALLS_PER_BYTE: usize = 2_000;
+const CALLS_BASE: usize = 1_000_000;
+
+static LIMIT: AtomicUsize = AtomicUsize::new(0);
+
+/// Raises pest's global call limit to the budget of an input of `len`
+/// bytes, if it is lower.
+pub(super) fn set_call_limit(len: usize) {
+    let want = len
+        .saturating_mul(CALLS_PER_BYTE)
+        .saturating_add(CALLS_BASE);
+    let prev = LIMIT.fetch_max(want, Ordering::Relaxed);
+    if prev < want {
+        pest::set_call_limit(NonZeroUsize::new(want));
+    }
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum Mode {
+    /// Expressions or bodies. `closer` is the byte that ends the frame
+    /// (0 at the top level); `qs` counts the `?` seen in it.
+    Code {
+        closer: u8,
+        qs: usize,
+        newline_ends: bool,
+    },
+    /// A quoted template.
+    Quoted,
+    /// A heredoc's content; `marker` is the closing marker's range.
+    Heredoc {
+        marker: (usize, usize),
+        line_start: bool,
+    },
+    /// A standalone template.
+    Bare,
+}
+
+/// Checks nesting depth; returns the byte ranges of comments.
+pub(super) fn check(rule: Rule, text: &str, max: usize) -> Result<()> {
+    scan(rule, text, max, false).map(|_| ())
+}
+
+/// The byte ranges of comments in `text` (for the byte-input check).
+pub(super) fn comment_ranges(text: &str) -> Vec<Range<usize>> {
+    scan(Rule::config_file, text, usize::MAX, true).unwrap_or_default()
+}
+
+fn scan(rule: Rule, text: &str, max: usize, collect: bool) -> Result<Vec<Range<usize>>> {
+    let b = text.as_bytes();
+    let mut comments = Vec::new();
+    let top = if rule == Rule::template_file {
+        Mode::Bare
+    } else {
+        Mode::Code {
+            closer: 0,
+            qs: 0,
+            newline_ends: rule == Rule::config_file,
+        }
+    };
+    let mut stack: Vec<Mode> = vec![top];
+    let mut depth: usize = 0;
+    let mut i = 0usize;
+    let too_deep = |at: usize| -> Error {
+        Error::new(
+            format!(
+                "nesting too deep: more than {max} levels of brackets, braces, parentheses, template sequences or conditionals"
+            ),
+            Span::new(at, at + 1),
+            text,
+        )
+    };
+    while i < b.len() {
+        let c = b[i];
+        let next = b.get(i + 1).copied().unwrap_or(0);
+        let Some(mode) = stack.last_mut() else {
+            break;
+        };
+        match mode {
+            Mode::Code {
+                closer,
+                qs,
+                newline_ends,
+            } => match c {
+                b'#' => {
+                    let end = find_byte(b, i, b'\n');
+                    if collect {
+                        comments.push(i..end);
+                    }
+                    i = end;
+                    continue;
+                }
+                b'/' if next == b'/' => {
+                    let end = find_byte(b, i, b'\n');
+                    if collect {
+                        comments.push(i..end);
+                    }
+                    i = end;
+                    continue;
+                }
+                b'/' if next == b'*' => {
+                    let end = text
+                        .get(i + 2..)
+                        .and_then(|r| r.find("*/"))
+                        .map_or(b.len(), |k| i + 2 + k + 2);
+                    if collect {
+                        comments.push(i..end);
+                    }
+                    i = end;
+                    continue;
+                }
+                b'"' => stack.push(Mode::Quoted),
+                b'<' if next == b'<' => {
+                    if let Some((marker, after)) = heredoc_intro(b, i) {
+                        stack.push(Mode::Heredoc {
+                            marker,
+                            line_start: true,
+                        });
+                        i = after;
+                        continue;
+                    }
+                }
+                b'(' | b'[' | b'{' => {
+                    depth += 1;
+                    if depth > max {
+                        return Err(too_deep(i));
+                    }
+                    let closer = match c {
+                        b'(' => b')',
+                        b'[' => b']',
+                        _ => b'}',
+                    };
+                    stack.push(Mode::Code {
+                        closer,
+                        qs: 0,
+                        newline_ends: c == b'{',
+                    });
+                }
+                b')' | b']' | b'}' if *closer != 0 => {
+                    depth = depth.saturating_sub(1 + *qs);
+                    stack.pop();
+                }
+                b'?' => {
+                    *qs += 1;
+                    depth += 1;
+                    if depth > max {
+                        return Err(too_deep(i));
+                    }
+                }
+                b',' => {
+                    depth = depth.saturating_sub(*qs);
+                    *qs = 0;
+                }
+                b'\n' if *newline_ends => {
+                    depth = depth.saturating_sub(*qs);
+                    *qs = 0;
+                }
+                _ => {}
+            },
+            Mode::Quoted => match c {
+                b'\\' => {
+                    i += 2;
+                    continue;
+                }
+                b'"' | b'\n' => {
+                    stack.pop();
+                }
+                b'$' | b'%' if next == c && b.get(i + 2) == Some(&b'{') => {
+                    i += 3;
+                    continue;
+                }
+                b'$' | b'%' if next == b'{' => {
+                    depth += 1;
+                    if depth > max {
+                        return Err(too_deep(i));
+                    }
+                    stack.push(Mode::Code {
+                        closer: b'}',
+                        qs: 0,
+                        newline_ends: false,
+                    });
+                    i += 2;
+                    continue;
+                }
+                _ => {}
+            },
+            Mode::Heredoc { marker, line_start } => {
+                if *line_start {
+                    *line_start = false;
+                    if closes_heredoc(b, i, *marker) {
+                        stack.pop();
+                        continue;
+                    }
+                }
+                match c {
+                    b'\n' => {
+                        if let Some(Mode::Heredoc { line_start, .. }) = stack.last_mut() {
+                            *line_start = true;
+                        }
+                    }
+                    b'$' | b'%' if next == c && b.get(i + 2) == Some(&b'{') => {
+                        i += 3;
+                        continue;
+                    }
+                    b'$' | b'%' if next == b'{' => {
+                        depth += 1;
+                        if depth > max {
+                            return Err(too_deep(i));
+                        }
+                        stack.push(Mode::Code {
+                            closer: b'}',
+                            qs: 0,
+                            newline_ends: false,
+                        });
+                        i += 2;
+                        continue;
+                    }
+                    _ => {}
+                }
+            }
+            Mode::Bare => match c {
+                b'$' | b'%' if next == c && b.get(i + 2) == Some(&b'{') => {
+                    i += 3;
+                    continue;
+                }
+                b'$' | b'%' if next == b'{' => {
+                    depth += 1;
+                    if depth > max {
+                        return Err(too_deep(i));
+                    }
+                    stack.push(Mode::Code {
+                        closer: b'}',
+                        qs: 0,
+                        newline_ends: false,
+                    });
+                    i += 2;
+                    continue;
+                }
+                _ => {}
+            },
+        }
+        i += 1;
+    }
+    Ok(comments)
+}
+
+/// The offset of the next `byte` at or after `from`, or the end.
+fn find_byte(b: &[u8], from: usize, byte: u8) -> usize {
+    b.get(from..)
+        .and_then(|r| r.iter().position(|&x| x == byte))
+        .map_or(b.len(), |k| from + k)
+}
+
+fn is_ident_byte(c: u8) -> bool {
+    c.is_ascii_alphanumeric() || c == b'_' || c == b'-' || c >= 0x80
+}
+
+/// `<<` or `<<-`, an identifier, a newline: the marker's range and the
+/// offset after the newline.
+fn heredoc_intro(b: &[u8], at: usize) -> Option<((usize, usize), usize)> {
+    let mut i = at + 2;
+    if b.get(i) == Some(&b'-') {
+        i += 1;
+    }
+    let start = i;
+    while b.get(i).is_some_and(|&c| is_ident_byte(c)) {
+        i += 1;
+    }
+    if i == start {
+        return None;
+    }
+    let end = i;
+    if b.get(i) == Some(&b'\r') {
+        i += 1;
+    }
+    if b.get(i) != Some(&b'\n') {
+        return None;
+    }
+    Some(((start, end), i + 1))
+}
+
+/// Whether the line at `at` is the closing marker line.
+fn closes_heredoc(b: &[u8], at: usize, (ms, me): (usize, usize)) -> bool {
+    let mut i = at;
+    while matches!(b.get(i), Some(b' ' | b'\t')) {
+        i += 1;
+    }
+    let marker = b.get(ms..me).unwrap_or_default();
+    if b.get(i..i + marker.len()) != Some(marker) {
+        return false;
+    }
+    i += marker.len();
+    while matches!(b.get(i), Some(b' ' | b'\t')) {
+        i += 1;
+    }
+    matches!(b.get(i), Some(b'\n' | b'\r'))
+}

@@ -1,0 +1,577 @@
+//! Lowering of the expression language.
+
+use super::structure::{check_ident, ident};
+use super::{number, template, Ctx, Rule, P};
+use crate::ast::{
+    BinaryExpr, BinaryOp, Conditional, Expr, ExprKind, ForExpr, FuncCall, GetAttrExpr, Ident,
+    IndexExpr, ObjectItem, ObjectKey, SplatExpr, UnaryExpr, UnaryOp,
+};
+use crate::span::Span;
+use crate::Result;
+
+/// `expr_file`: the one expression.
+pub(super) fn expr_file<'i>(ctx: &mut Ctx<'_, 'i>, root: P<'_>) -> Result<Expr<'i>> {
+    let span = ctx.span(&root);
+    match root.into_inner().find(|p| p.as_rule() == Rule::expression) {
+        Some(p) => expression(ctx, p),
+        None => Err(ctx.err("expected an expression", span)),
+    }
+}
+
+fn is_expression(r: Rule) -> bool {
+    matches!(r, Rule::expression | Rule::expression_nl)
+}
+
+fn is_postfix(r: Rule) -> bool {
+    matches!(
+        r,
+        Rule::get_attr | Rule::legacy_index | Rule::attr_splat | Rule::full_splat | Rule::index
+    )
+}
+
+/// `expression` / `expression_nl`: an operation, then optionally the two
+/// branches of a conditional.
+pub(super) fn expression<'i>(ctx: &mut Ctx<'_, 'i>, pair: P<'_>) -> Result<Expr<'i>> {
+    let span = ctx.span(&pair);
+    let mut inner = pair.into_inner().peekable();
+
+    // Operands and operators in source order; precedence climbing below.
+    let mut operands: Vec<Expr<'i>> = Vec::new();
+    let mut ops: Vec<(BinaryOp, Span)> = Vec::new();
+    let mut chain = 0usize;
+    let mut branches: Vec<Expr<'i>> = Vec::new();
+    loop {
+        let mut unary: Vec<(UnaryOp, Span)> = Vec::new();
+        while let Some(p) = inner.next_if(|p| p.as_rule() == Rule::unary_op) {
+            let s = ctx.span(&p);
+            let op = if ctx.text.as_bytes().get(s.start) == Some(&b'!') {
+                UnaryOp::Not
+            } else {
+                UnaryOp::Neg
+            };
+            unary.push((op, s));
+        }
+        let primary_pair = match inner.next() {
+            Some(p) => p,
+            None => return Err(ctx.err("expected an expression", span)),
+        };
+        let mut postfixes = Vec::new();
+        while let Some(p) = inner.next_if(|p| is_postfix(p.as_rule())) {
+            postfixes.push(p);
+        }
+        let local = unary.len() + postfixes.len();
+        chain += local;
+        ctx.enter(local, span)?;
+        let mut operand = primary(ctx, primary_pair)?;
+        operand = apply_postfixes(ctx, operand, postfixes)?;
+        for (op, op_span) in unary.into_iter().rev() {
+            operand = Expr {
+                span: Span::new(op_span.start, operand.span.end),
+                kind: ExprKind::Unary(Box::new(UnaryExpr {
+                    op,
+                    operand,
+                    op_span,
+                })),
+            };
+        }
+        ctx.leave(local);
+        operands.push(operand);
+        match inner.next() {
+            Some(p) if p.as_rule() == Rule::binary_op => {
+                let s = ctx.span(&p);
+                let op = binary_op(ctx.str(s));
+                ops.push((op, s));
+                chain += 1;
+                ctx.enter(1, s)?;
+            }
+            Some(p) if is_expression(p.as_rule()) => {
+                // A conditional's branches nest one level deeper.
+                ctx.enter(1, span)?;
+                branches.push(expression(ctx, p)?);
+                for q in inner.by_ref() {
+                    if is_expression(q.as_rule()) {
+                        branches.push(expression(ctx, q)?);
+                    }
+                }
+                ctx.leave(1);
+                break;
+            }
+            _ => break,
+        }
+    }
+    ctx.leave(ops.len());
+    let _ = chain;
+    let cond = match climb(operands, ops) {
+        Some(e) => e,
+        None => return Err(ctx.err("expected an expression", span)),
+    };
+    let mut branches = branches.into_iter();
+    match (branches.next(), branches.next()) {
+        (Some(then_expr), Some(else_expr)) => Ok(Expr {
+            span: Span::new(cond.span.start, else_expr.span.end),
+            kind: ExprKind::Conditional(Box::new(Conditional {
+                cond,
+                then_expr,
+                else_expr,
+            })),
+        }),
+        _ => Ok(cond),
+    }
+}
+
+/// Applies precedence (one table: [`BinaryOp::precedence`]; all levels
+/// left-associative) to operands and the operators between them.
+fn climb<'i>(operands: Vec<Expr<'i>>, ops: Vec<(BinaryOp, Span)>) -> Option<Expr<'i>> {
+    let mut out: Vec<Expr<'i>> = Vec::with_capacity(operands.len());
+    let mut stack: Vec<(BinaryOp, Span)> = Vec::with_capacity(ops.len());
+    fn reduce<'i>(out: &mut Vec<Expr<'i>>, op: BinaryOp, op_span: Span) -> Option<()> {
+        let rhs = out.pop()?;
+        let lhs = out.pop()?;
+        out.push(Expr {
+            span: Span::new(lhs.span.start, rhs.span.end),
+            kind: ExprKind::Binary(Box::new(BinaryExpr {
+                op,
+                lhs,
+                rhs,
+                op_span,
+            })),
+        });
+        Some(())
+    }
+    let mut operands = operands.into_iter();
+    out.push(operands.next()?);
+    for ((op, op_span), rhs) in ops.into_iter().zip(operands) {
+        while let Some(&(top, top_span)) = stack.last() {
+            if top.precedence() >= op.precedence() {
+                stack.pop();
+                reduce(&mut out, top, top_span)?;
+            } else {
+                break;
+            }
+        }
+        stack.push((op, op_span));
+        out.push(rhs);
+    }
+    while let Some((op, s)) = stack.pop() {
+        reduce(&mut out, op, s)?;
+    }
+    out.pop()
+}
+
+fn binary_op(s: &str) -> BinaryOp {
+    match s {
+        "*" => BinaryOp::Mul,
+        "/" => BinaryOp::Div,
+        "%" => BinaryOp::Mod,
+        "+" => BinaryOp::Add,
+        "-" => BinaryOp::Sub,
+        "<" => BinaryOp::Lt,
+        "<=" => BinaryOp::Le,
+        ">" => BinaryOp::Gt,
+        ">=" => BinaryOp::Ge,
+        "==" => BinaryOp::Eq,
+        "!=" => BinaryOp::Ne,
+        "&&" => BinaryOp::And,
+        _ => BinaryOp::Or,
+    }
+}
+
+/// The primary of an expression term.
+fn primary<'i>(ctx: &mut Ctx<'_, 'i>, p: P<'_>) -> Result<Expr<'i>> {
+    let span = ctx.span(&p);
+    let kind = match p.as_rule() {
+        Rule::quoted_template => return template::quoted_template(ctx, p),
+        Rule::heredoc_template => return template::heredoc_template(ctx, p),
+        Rule::name_expr => return name_expr(ctx, p),
+        Rule::numeric_lit => number::numeric_lit(ctx, span),
+        Rule::tuple => {
+            ctx.enter(1, span)?;
+            let mut items = Vec::new();
+            for q in p.into_inner() {
+                items.push(expression(ctx, q)?);
+            }
+            ctx.leave(1);
+            ExprKind::Tuple(items)
+        }
+        Rule::object => {
+            ctx.enter(1, span)?;
+            let mut items = Vec::new();
+            for q in p.into_inner() {
+                items.push(object_elem(ctx, q)?);
+            }
+            ctx.leave(1);
+            ExprKind::Object(items)
+        }
+        Rule::paren_expr => {
+            ctx.enter(1, span)?;
+            let inner = match p.into_inner().next() {
+                Some(q) => expression(ctx, q)?,
+                None => return Err(ctx.err("expected an expression after `(`", span)),
+            };
+            ctx.leave(1);
+            ExprKind::Parens(Box::new(inner))
+        }
+        Rule::for_tuple_expr | Rule::for_object_expr => {
+            ctx.enter(1, span)?;
+            let f = for_expr(ctx, p, span)?;
+            ctx.leave(1);
+            ExprKind::For(Box::new(f))
+        }
+        _ => return Err(ctx.err("expected an expression", span)),
+    };
+    Ok(Expr { kind, span })
+}
+
+/// `name_expr`: a variable, `true`/`false`/`null`, or a function call.
+fn name_expr<'i>(ctx: &mut Ctx<'_, 'i>, p: P<'_>) -> Result<Expr<'i>> {
+    let span = ctx.span(&p);
+    let mut inner = p.into_inner();
+    let name_pair = match inner.next() {
+        Some(n) => n,
+        None => return Err(ctx.err("expected a name", span)),
+    };
+    let name_span = ctx.span(&name_pair);
+    let name = ctx.str(name_span);
+    match inner.next() {
+        None => {
+            if name.contains("::") {
+                return Err(ctx.err(
+                    format!("expected `(` after the namespaced function name `{name}`"),
+                    Span::new(name_span.end, name_span.end),
+                ));
+            }
+            check_ident(ctx, name, name_span)?;
+            let kind = match name {
+                "true" => ExprKind::Bool(true),
+                "false" => ExprKind::Bool(false),
+                "null" => ExprKind::Null,
+                _ => ExprKind::Variable(Ident {
+                    name,
+                    span: name_span,
+                }),
+            };
+            Ok(Expr { kind, span })
+        }
+        Some(args) => {
+            let mut off = name_span.start;
+            for seg in name.split("::") {
+                check_ident(ctx, seg, Span::new(off, off + seg.len()))?;
+                off += seg.len() + 2;
+            }
+            let parens = ctx.span(&args);
+            ctx.enter(1, span)?;
+            let mut list = Vec::new();
+            let mut expand_final = false;
+            for a in args.into_inner() {
+                match a.as_rule() {
+                    Rule::ellipsis => expand_final = true,
+                    _ => list.push(expression(ctx, a)?),
+                }
+            }
+            ctx.leave(1);
+            Ok(Expr {
+                kind: ExprKind::Call(Box::new(FuncCall {
+                    name: Ident {
+                        name,
+                        span: name_span,
+                    },
+                    args: list,
+                    expand_final,
+                    parens,
+                })),
+                span,
+            })
+        }
+    }
+}
+
+/// `object_elem`: key and value. A key that is a bare identifier (no
+/// parentheses, no traversal) is a literal name, keywords included.
+fn object_elem<'i>(ctx: &mut Ctx<'_, 'i>, p: P<'_>) -> Result<ObjectItem<'i>> {
+    let span = ctx.span(&p);
+    let mut inner = p.into_inner();
+    let (k, v) = match (inner.next(), inner.next()) {
+        (Some(k), Some(v)) => (k, v),
+        _ => return Err(ctx.err("expected `key = value`", span)),
+    };
+    let key = expression(ctx, k)?;
+    let key = match key.kind {
+        ExprKind::Variable(i) if i.span == key.span => ObjectKey::Ident(i),
+        ExprKind::Bool(_) | ExprKind::Null => ObjectKey::Ident(Ident {
+            name: ctx.str(key.span),
+            span: key.span,
+        }),
+        _ => ObjectKey::Expr(key),
+    };
+    let value = expression(ctx, v)?;
+    Ok(ObjectItem { key, value })
+}
+
+/// `for_tuple_expr` / `for_object_expr`.
+fn for_expr<'i>(ctx: &mut Ctx<'_, 'i>, p: P<'_>, span: Span) -> Result<ForExpr<'i>> {
+    let is_object = p.as_rule() == Rule::for_object_expr;
+    let mut names: Vec<Ident<'i>> = Vec::new();
+    let mut collection = None;
+    let mut intro = span;
+    let mut exprs: Vec<Expr<'i>> = Vec::new();
+    let mut grouping = false;
+    let mut cond = None;
+    for q in p.into_inner() {
+        match q.as_rule() {
+            Rule::for_intro => {
+                intro = Span::new(span.start, ctx.span(&q).end);
+                for r in q.into_inner() {
+                    match r.as_rule() {
+                        Rule::identifier => names.push(ident(ctx, &r)?),
+                        _ => collection = Some(expression(ctx, r)?),
+                    }
+                }
+            }
+            Rule::ellipsis => grouping = true,
+            Rule::for_cond => {
+                if let Some(c) = q.into_inner().next() {
+                    cond = Some(expression(ctx, c)?);
+                }
+            }
+            _ => exprs.push(expression(ctx, q)?),
+        }
+    }
+    let (key_var, value_var) = match (names.first(), names.get(1)) {
+        (Some(&k), Some(&v)) => (Some(k), v),
+        (Some(&v), None) => (None, v),
+        _ => return Err(ctx.err("expected a variable name after `for`", span)),
+    };
+    let collection = match collection {
+        Some(c) => c,
+        None => return Err(ctx.err("expected a collection after `in`", span)),
+    };
+    let mut exprs = exprs.into_iter();
+    let (key_expr, value_expr) = if is_object {
+        match (exprs.next(), exprs.next()) {
+            (Some(k), Some(v)) => (Some(k), v),
+            _ => return Err(ctx.err("expected `key => value` in a `for` expression", span)),
+        }
+    } else {
+        match exprs.next() {
+            Some(v) => (None, v),
+            None => return Err(ctx.err("expected an expression after `:`", span)),
+        }
+    };
+    Ok(ForExpr {
+        key_var,
+        value_var,
+        collection,
+        key_expr,
+        value_expr,
+        grouping,
+        cond,
+        intro,
+    })
+}
+
+/// Applies postfix operators as hclsyntax's parseExpressionTraversals: a
+/// full splat `[*]` takes every following step (nested splats included),
+/// an attribute-only splat `.*` takes only the following `.name`/`.0`
+/// steps. Iterative, so that long chains cannot exhaust the stack.
+fn apply_postfixes<'i>(
+    ctx: &mut Ctx<'_, 'i>,
+    base: Expr<'i>,
+    posts: Vec<P<'_>>,
+) -> Result<Expr<'i>> {
+    if posts.is_empty() {
+        return Ok(base);
+    }
+    // Split at full splats: segments[0] applies to the base; each later
+    // segment is the `each` of a full splat over everything before it.
+    let mut segments: Vec<(Option<Span>, Vec<P<'_>>)> = vec![(None, Vec::new())];
+    for p in posts {
+        if p.as_rule() == Rule::full_splat {
+            let marker = ctx.span(&p);
+            segments.push((Some(marker), Vec::new()));
+        } else if let Some(last) = segments.last_mut() {
+            last.1.push(p);
+        }
+    }
+    // Build from the innermost (last) full splat outwards.
+    let mut inner: Option<Expr<'i>> = None;
+    let mut first: Option<Vec<P<'_>>> = None;
+    while let Some((marker, steps)) = segments.pop() {
+        match marker {
+            Some(marker) => {
+                let root = Expr {
+                    kind: ExprKind::SplatItem,
+                    span: marker,
+                };
+                let mut each = simple_steps(ctx, root, steps)?;
+                if let Some(nested) = inner.take() {
+                    each = wrap_full_splat(each, nested);
+                }
+                inner = Some(each);
+            }
+            None => first = Some(steps),
+        }
+    }
+    let mut ret = simple_steps(ctx, base, first.unwrap_or_default())?;
+    if let Some(each) = inner {
+        ret = wrap_full_splat(ret, each);
+    }
+    Ok(ret)
+}
+
+/// `source[*]each`: `each` is rooted at the marker's `SplatItem`.
+fn wrap_full_splat<'i>(source: Expr<'i>, each: Expr<'i>) -> Expr<'i> {
+    let marker = splat_root(&each);
+    Expr {
+        span: Span::new(source.span.start, each.span.end.max(marker.end)),
+        kind: ExprKind::Splat(Box::new(SplatExpr {
+            source,
+            each,
+            full: true,
+            marker,
+        })),
+    }
+}
+
+/// The span of the `SplatItem` at the root of a splat's `each`.
+fn splat_root(e: &Expr<'_>) -> Span {
+    let mut cur = e;
+    loop {
+        cur = match &cur.kind {
+            ExprKind::SplatItem => return cur.span,
+            ExprKind::GetAttr(g) => &g.object,
+            ExprKind::Index(i) => &i.collection,
+            ExprKind::Splat(s) => &s.source,
+            _ => return cur.span,
+        };
+    }
+}
+
+/// Steps without full splats: attribute access, indexes and
+/// attribute-only splats.
+fn simple_steps<'i>(ctx: &mut Ctx<'_, 'i>, base: Expr<'i>, steps: Vec<P<'_>>) -> Result<Expr<'i>> {
+    let mut ret = base;
+    // The open attribute-only splat: (source, marker, each).
+    let mut attr_splat: Option<(Expr<'i>, Span, Expr<'i>)> = None;
+    for p in steps {
+        let s = ctx.span(&p);
+        match p.as_rule() {
+            Rule::attr_splat => {
+                if let Some((source, marker, each)) = attr_splat.take() {
+                    if each.span == marker {
+                        // `.*.*`: hclsyntax rejects a splat inside an attribute-only splat.
+                    }
+                    let _ = (source, each);
+                    return Err(ctx.err(
+                        "nested splat: a splat expression (`*`) cannot be used inside another attribute-only splat expression",
+                        Span::new(s.end.saturating_sub(1), s.end),
+                    ));
+                }
+                let item = Expr {
+                    kind: ExprKind::SplatItem,
+                    span: s,
+                };
+                attr_splat = Some((ret, s, item));
+                ret = Expr {
+                    kind: ExprKind::Null,
+                    span: s,
+                };
+            }
+            Rule::get_attr | Rule::legacy_index => {
+                let target = match attr_splat.as_mut() {
+                    Some((_, _, each)) => each,
+                    None => &mut ret,
+                };
+                let obj = std::mem::replace(
+                    target,
+                    Expr {
+                        kind: ExprKind::Null,
+                        span: s,
+                    },
+                );
+                *target = step(ctx, obj, p, s)?;
+            }
+            _ => {
+                // An index ends an attribute-only splat: it applies to the
+                // splat's result.
+                if let Some((source, marker, each)) = attr_splat.take() {
+                    ret = Expr {
+                        span: Span::new(source.span.start, each.span.end.max(marker.end)),
+                        kind: ExprKind::Splat(Box::new(SplatExpr {
+                            source,
+                            each,
+                            full: false,
+                            marker,
+                        })),
+                    };
+                }
+                let obj = std::mem::replace(
+                    &mut ret,
+                    Expr {
+                        kind: ExprKind::Null,
+                        span: s,
+                    },
+                );
+                ret = step(ctx, obj, p, s)?;
+            }
+        }
+    }
+    if let Some((source, marker, each)) = attr_splat.take() {
+        ret = Expr {
+            span: Span::new(source.span.start, each.span.end.max(marker.end)),
+            kind: ExprKind::Splat(Box::new(SplatExpr {
+                source,
+                each,
+                full: false,
+                marker,
+            })),
+        };
+    }
+    Ok(ret)
+}
+
+/// One `.name`, `.0` or `[key]` step applied to `obj`.
+fn step<'i>(ctx: &mut Ctx<'_, 'i>, obj: Expr<'i>, p: P<'_>, s: Span) -> Result<Expr<'i>> {
+    let start = obj.span.start;
+    match p.as_rule() {
+        Rule::get_attr => {
+            let name = match p.into_inner().next() {
+                Some(n) => ident(ctx, &n)?,
+                None => return Err(ctx.err("expected an attribute name after `.`", s)),
+            };
+            Ok(Expr {
+                span: Span::new(start, s.end),
+                kind: ExprKind::GetAttr(Box::new(GetAttrExpr { object: obj, name })),
+            })
+        }
+        Rule::legacy_index => {
+            let digits = Span::new(s.start + 1, s.end);
+            Ok(Expr {
+                span: Span::new(start, s.end),
+                kind: ExprKind::Index(Box::new(IndexExpr {
+                    collection: obj,
+                    key: Expr {
+                        kind: ExprKind::Number(ctx.str(digits)),
+                        span: digits,
+                    },
+                    legacy: true,
+                    bracket: s,
+                })),
+            })
+        }
+        _ => {
+            let key = match p.into_inner().next() {
+                Some(k) => expression(ctx, k)?,
+                None => return Err(ctx.err("expected an index expression after `[`", s)),
+            };
+            Ok(Expr {
+                span: Span::new(start, s.end),
+                kind: ExprKind::Index(Box::new(IndexExpr {
+                    collection: obj,
+                    key,
+                    legacy: false,
+                    bracket: s,
+                })),
+            })
+        }
+    }
+}

@@ -1,0 +1,220 @@
+//! The pest parser and the lowering of its pairs into the tree of
+//! [`crate::ast`]. Nothing from pest leaves this module.
+
+mod depth;
+mod error;
+mod expr;
+mod number;
+mod string;
+mod structure;
+mod template;
+
+use crate::ast::{Body, Expr, Template};
+use crate::error::Error;
+use crate::span::Span;
+use crate::{ParseOptions, Result};
+use pest::iterators::Pair;
+use pest::Parser as _;
+use pest_derive::Parser;
+
+#[derive(Parser)]
+#[grammar = "hcl.pest"]
+struct HclParser;
+
+type P<'s> = Pair<'s, Rule>;
+
+/// Where the tree borrows its text from.
+#[derive(Clone, Copy)]
+enum Source<'i> {
+    /// A string: the one pest parsed.
+    Str(&'i str),
+    /// Bytes with invalid UTF-8 inside comments only: pest parsed a
+    /// sanitised copy of the same length; every span the tree borrows lies
+    /// in a valid region.
+    Bytes(&'i [u8]),
+}
+
+/// The lowering context: the text pest parsed (for errors) and the source
+/// the tree borrows from.
+pub(crate) struct Ctx<'s, 'i> {
+    /// The text pest parsed (same length and offsets as the source).
+    text: &'s str,
+    source: Source<'i>,
+    /// Current depth of the tree being built.
+    depth: usize,
+    max_depth: usize,
+}
+
+impl<'s, 'i> Ctx<'s, 'i> {
+    fn new(text: &'s str, source: Source<'i>, options: &ParseOptions) -> Self {
+        Ctx {
+            text,
+            source,
+            depth: 0,
+            max_depth: options.max_depth,
+        }
+    }
+
+    /// The byte span of a pair.
+    #[inline]
+    fn span(&self, p: &P<'s>) -> Span {
+        let s = p.as_span();
+        Span::new(s.start(), s.end())
+    }
+
+    /// The source text of `span`, borrowed from the input.
+    #[inline]
+    fn str(&self, span: Span) -> &'i str {
+        match self.source {
+            Source::Str(s) => s.get(span.range()).unwrap_or_default(),
+            Source::Bytes(b) => b
+                .get(span.range())
+                .and_then(|b| std::str::from_utf8(b).ok())
+                .unwrap_or_default(),
+        }
+    }
+
+    /// A syntax error at `span`.
+    #[cold]
+    fn err(&self, message: impl Into<String>, span: Span) -> Error {
+        Error::new(message, span, self.text)
+    }
+
+    /// Enters `n` levels of the tree; fails past `max_depth`.
+    #[inline]
+    fn enter(&mut self, n: usize, span: Span) -> Result<()> {
+        self.depth = self.depth.saturating_add(n);
+        if self.depth > self.max_depth {
+            return Err(self.err(
+                format!(
+                    "nesting too deep: the syntax tree may be at most {} levels deep",
+                    self.max_depth
+                ),
+                span,
+            ));
+        }
+        Ok(())
+    }
+
+    #[inline]
+    fn leave(&mut self, n: usize) {
+        self.depth = self.depth.saturating_sub(n);
+    }
+}
+
+/// Parses with pest after the depth pre-scan; returns the root pair.
+fn run<'s>(rule: Rule, text: &'s str, options: &ParseOptions) -> Result<P<'s>> {
+    depth::check(rule, text, options.max_depth)?;
+    depth::set_call_limit(text.len());
+    match HclParser::parse(rule, text) {
+        Ok(mut pairs) => match pairs.next() {
+            Some(p) => Ok(p),
+            None => Err(Error::new("empty parse", Span::new(0, 0), text)),
+        },
+        Err(e) => Err(error::from_pest(e, rule, text)),
+    }
+}
+
+pub(crate) fn parse_body<'i>(src: &'i str, options: &ParseOptions) -> Result<Body<'i>> {
+    let root = run(Rule::config_file, src, options)?;
+    let mut ctx = Ctx::new(src, Source::Str(src), options);
+    structure::config_file(&mut ctx, root)
+}
+
+pub(crate) fn parse_expr<'i>(src: &'i str, options: &ParseOptions) -> Result<Expr<'i>> {
+    let root = run(Rule::expr_file, src, options)?;
+    let mut ctx = Ctx::new(src, Source::Str(src), options);
+    expr::expr_file(&mut ctx, root)
+}
+
+pub(crate) fn parse_template<'i>(src: &'i str, options: &ParseOptions) -> Result<Template<'i>> {
+    let root = run(Rule::template_file, src, options)?;
+    let mut ctx = Ctx::new(src, Source::Str(src), options);
+    template::template_file(&mut ctx, root)
+}
+
+/// Byte input. Valid UTF-8 goes the string way. Otherwise, as the
+/// reference does, invalid bytes are accepted inside comments only: a
+/// same-length copy with each invalid byte replaced by a space is parsed,
+/// and every invalid byte must lie inside a comment of that parse.
+pub(crate) fn parse_body_bytes<'i>(src: &'i [u8], options: &ParseOptions) -> Result<Body<'i>> {
+    match std::str::from_utf8(src) {
+        Ok(s) => parse_body(s, options),
+        Err(_) => {
+            let (text, bad) = sanitize(src);
+            let root = run(Rule::config_file, &text, options)?;
+            let mut ctx = Ctx::new(&text, Source::Bytes(src), options);
+            let body = structure::config_file(&mut ctx, root)?;
+            let comments = depth::comment_ranges(&text);
+            for &b in &bad {
+                let inside = comments.iter().any(|r| r.start <= b && b < r.end);
+                if !inside {
+                    return Err(invalid_utf8(&text, b));
+                }
+            }
+            Ok(body)
+        }
+    }
+}
+
+pub(crate) fn parse_expr_bytes<'i>(src: &'i [u8], options: &ParseOptions) -> Result<Expr<'i>> {
+    match std::str::from_utf8(src) {
+        Ok(s) => parse_expr(s, options),
+        Err(e) => {
+            let (text, _) = sanitize(src);
+            Err(invalid_utf8(&text, e.valid_up_to()))
+        }
+    }
+}
+
+pub(crate) fn parse_template_bytes<'i>(
+    src: &'i [u8],
+    options: &ParseOptions,
+) -> Result<Template<'i>> {
+    match std::str::from_utf8(src) {
+        Ok(s) => parse_template(s, options),
+        Err(e) => {
+            let (text, _) = sanitize(src);
+            Err(invalid_utf8(&text, e.valid_up_to()))
+        }
+    }
+}
+
+#[cold]
+fn invalid_utf8(text: &str, at: usize) -> Error {
+    Error::new(
+        "invalid UTF-8: the input must be UTF-8 text",
+        Span::new(at, at.saturating_add(1)),
+        text,
+    )
+}
+
+/// A same-length UTF-8 copy of `src` with every byte of an invalid
+/// sequence replaced by a space, and the offsets of those bytes.
+fn sanitize(src: &[u8]) -> (String, Vec<usize>) {
+    let mut out = String::with_capacity(src.len());
+    let mut bad = Vec::new();
+    let mut rest = src;
+    let mut offset = 0;
+    loop {
+        match std::str::from_utf8(rest) {
+            Ok(s) => {
+                out.push_str(s);
+                break;
+            }
+            Err(e) => {
+                let good = e.valid_up_to();
+                let (valid, after) = rest.split_at(good);
+                out.push_str(std::str::from_utf8(valid).unwrap_or_default());
+                let n = e.error_len().unwrap_or(after.len()).max(1);
+                for i in 0..n {
+                    out.push(' ');
+                    bad.push(offset + good + i);
+                }
+                offset += good + n;
+                rest = after.get(n..).unwrap_or_default();
+            }
+        }
+    }
+    (out, bad)
+}
