@@ -503,6 +503,8 @@ impl fmt::Display for Number {
     /// reference converts numbers to strings: `1.5`, `1000`, `0.001`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.0 {
+            // The reference keeps the sign of zero: `-0` prints as "-0".
+            N::Dec(d) if d.is_zero() && d.is_sign_negative() => f.write_str("-0"),
             N::Dec(d) => fmt::Display::fmt(&d.normalize(), f),
             N::Big(neg, mag) => write!(f, "{}{mag}", if neg { "-" } else { "" }),
             N::Float(x) => fmt::Display::fmt(&x, f),
@@ -667,5 +669,7 @@ mod tests {
         assert_eq!(Number::from_f64(0.1), Some(n("0.1")));
         assert_eq!(Number::from_f64(f64::NAN), None);
         assert_eq!(n("1.50").to_string(), "1.5");
+        // oracle: "${-0}" is "-0"
+        assert_eq!(n("0").neg().to_string(), "-0");
     }
 }

@@ -257,8 +257,12 @@ impl<'c, 'a> Evaluator<'c, 'a> {
                     }
                     let k = self.eval(e)?;
                     match &k.v {
+                        // The reference points at the value here.
                         Value::Null => {
-                            return Err(Error::eval("an object key must not be null", e.span))
+                            return Err(Error::eval(
+                                "an object key must not be null",
+                                item.value.span,
+                            ))
                         }
                         v => convert::primitive_to_string(v).ok_or_else(|| {
                             Error::eval(
@@ -403,7 +407,13 @@ impl<'c, 'a> Evaluator<'c, 'a> {
     fn get_attr(&self, ga: &'a GetAttrExpr<'a>) -> Result<TVal> {
         let obj = self.eval(&ga.object)?;
         let name = ga.name.name;
-        let span = ga.name.span;
+        // The reference points at the `.name` step: include the dot when
+        // it directly precedes the name.
+        let span = if ga.name.span.start > ga.object.span.end {
+            Span::new(ga.name.span.start - 1, ga.name.span.end)
+        } else {
+            ga.name.span
+        };
         match obj.v {
             Value::Object(mut m) => {
                 let is_map = obj.t.as_ref().is_some_and(|t| matches!(t, Type::Map(_)));
@@ -449,12 +459,12 @@ impl<'c, 'a> Evaluator<'c, 'a> {
     fn index(&self, ix: &'a IndexExpr<'a>, _span: Span) -> Result<TVal> {
         let coll = self.eval(&ix.collection)?;
         let key = self.eval(&ix.key)?;
-        self.index_value(coll, &key.v, ix.bracket, ix.key.span)
+        self.index_value(coll, &key.v, ix.bracket)
     }
 
-    fn index_value(&self, coll: TVal, key: &Value, bracket: Span, key_span: Span) -> Result<TVal> {
+    fn index_value(&self, coll: TVal, key: &Value, bracket: Span) -> Result<TVal> {
         if key.is_null() {
-            return Err(Error::eval("cannot use a null value as an index", key_span));
+            return Err(Error::eval("cannot use a null value as an index", bracket));
         }
         let (is_set, is_map) = (coll.is_set(), coll.is_map());
         match coll.v {
@@ -476,14 +486,14 @@ impl<'c, 'a> Evaluator<'c, 'a> {
                                 seq_name(&coll.t),
                                 kind_of(key)
                             ),
-                            key_span,
+                            bracket,
                         ))
                     }
                 };
                 if !n.is_integer() {
                     return Err(Error::eval(
                         format!("the index {n} is not a whole number"),
-                        key_span,
+                        bracket,
                     ));
                 }
                 if n.is_negative() {
@@ -491,7 +501,7 @@ impl<'c, 'a> Evaluator<'c, 'a> {
                         format!(
                             "the index {n} is negative: a negative number is not a valid index"
                         ),
-                        key_span,
+                        bracket,
                     ));
                 }
                 let len = items.len();
@@ -506,7 +516,7 @@ impl<'c, 'a> Evaluator<'c, 'a> {
                             seq_name(&coll.t),
                             if len == 1 { "" } else { "s" }
                         ),
-                        key_span,
+                        bracket,
                     )),
                 }
             }
@@ -514,7 +524,7 @@ impl<'c, 'a> Evaluator<'c, 'a> {
                 let Some(k) = convert::primitive_to_string(key) else {
                     return Err(Error::eval(
                         format!("an object key must be a string, not {}", kind_of(key)),
-                        key_span,
+                        bracket,
                     ));
                 };
                 match m.swap_remove(k.as_str()) {
@@ -529,7 +539,7 @@ impl<'c, 'a> Evaluator<'c, 'a> {
                             quote(&k),
                             did_you_mean(&k, m.keys().map(String::as_str))
                         ),
-                        key_span,
+                        bracket,
                     )),
                 }
             }
@@ -554,7 +564,7 @@ impl<'c, 'a> Evaluator<'c, 'a> {
                 {
                     return Err(Error::eval(
                         "a splat expression cannot be applied to a null sequence",
-                        s.marker,
+                        s.source.span.to(s.marker),
                     ));
                 }
                 return Ok(TVal::plain(Value::Array(Vec::new())));
@@ -599,14 +609,10 @@ impl<'c, 'a> Evaluator<'c, 'a> {
                 let ts = tys(&out);
                 TVal::typed(Value::Array(out), Type::Tuple(ts))
             }
+            // As the reference: a splat over a set yields a list.
             SeqKind::List | SeqKind::Set => {
                 let t = convert::unify(&tys(&out)).unwrap_or(Type::Any);
-                let ty = if kind == SeqKind::Set {
-                    Type::set(t)
-                } else {
-                    Type::list(t)
-                };
-                TVal::typed(Value::Array(out), ty)
+                TVal::typed(Value::Array(out), Type::list(t))
             }
         })
     }
@@ -630,7 +636,14 @@ impl<'c, 'a> Evaluator<'c, 'a> {
     fn binary(&self, b: &'a BinaryExpr<'a>) -> Result<TVal> {
         let lhs = self.eval(&b.lhs)?;
         let rhs = self.eval(&b.rhs)?;
-        let (ls, rs) = (b.lhs.span, b.rhs.span);
+        // A null operand: the reference points at the whole operation.
+        let whole = b.lhs.span.to(b.rhs.span);
+        let null = lhs.v.is_null() || rhs.v.is_null();
+        let (ls, rs) = if null {
+            (whole, whole)
+        } else {
+            (b.lhs.span, b.rhs.span)
+        };
         let v = match b.op {
             BinaryOp::Eq => Value::Bool(values_equal(&lhs, &rhs)),
             BinaryOp::Ne => Value::Bool(!values_equal(&lhs, &rhs)),
@@ -997,8 +1010,9 @@ impl<'c, 'a> Evaluator<'c, 'a> {
         }
         let call_span = call.name.span.to(call.parens).to(span);
         let arg_span = |i: usize| spans.get(i).copied().unwrap_or(call.parens);
+        let close_paren = Span::new(call.parens.end.saturating_sub(1), call.parens.end);
         def.check_count(values.len()).map_err(|e| {
-            let at = e.arg_index().map_or(call.parens, arg_span);
+            let at = e.arg_index().map_or(close_paren, arg_span);
             Error::eval(format!("in the call to `{name}`: {}", e.message()), at)
         })?;
         let mut args = Vec::with_capacity(values.len());
