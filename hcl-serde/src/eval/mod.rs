@@ -170,6 +170,68 @@ fn body_value<'a>(
     Ok(out)
 }
 
+/// Parses `src` as a standalone expression and evaluates it; errors carry
+/// their line, column and source line.
+///
+/// ```
+/// use hcl::{eval::eval_expr_str, Context, Value};
+/// let mut ctx = Context::new();
+/// ctx.declare_var("ports", vec![80, 443]);
+/// assert_eq!(eval_expr_str("[for p in ports: p + 1]", &ctx)?, Value::from(vec![81, 444]));
+/// assert_eq!(eval_expr_str("true ? 1 : \"one\"", &ctx)?, Value::from("1"));
+///
+/// let err = eval_expr_str("1 +\n nmae", &Context::none()).unwrap_err();
+/// assert_eq!(err.line(), Some(2));
+/// # Ok::<(), hcl::Error>(())
+/// ```
+///
+/// # Errors
+///
+/// A syntax error, or an evaluation error as [`eval_expr`].
+pub fn eval_expr_str(src: &str, ctx: &Context) -> Result<Value> {
+    let expr = hcl_grammar::parse_expr(src)?;
+    eval_expr(&expr, ctx).map_err(|e| e.with_source(src))
+}
+
+/// Parses `src` as a standalone template (taken byte for byte, a
+/// trailing newline included) and evaluates it; errors carry their line,
+/// column and source line.
+///
+/// ```
+/// use hcl::{eval::eval_template_str, Context, Value};
+/// let mut ctx = Context::new();
+/// ctx.declare_var("names", vec!["a", "b"]);
+/// let v = eval_template_str("%{ for n in names }<${n}>%{ endfor }", &ctx)?;
+/// assert_eq!(v, Value::from("<a><b>"));
+/// # Ok::<(), hcl::Error>(())
+/// ```
+///
+/// # Errors
+///
+/// A syntax error, or an evaluation error as [`eval_template`].
+pub fn eval_template_str(src: &str, ctx: &Context) -> Result<Value> {
+    let template = hcl_grammar::parse_template(src)?;
+    eval_template(&template, ctx).map_err(|e| e.with_source(src))
+}
+
+/// Parses `src` as a config file and evaluates it into HCL's JSON shape
+/// (see [`eval_body`]); errors carry their line, column and source line.
+///
+/// ```
+/// use hcl::{eval::eval_body_str, Context};
+/// let v = eval_body_str("port = 8000 + 80\nservice \"web\" {\n  replicas = 2\n}\n", &Context::none())?;
+/// assert_eq!(v.to_string(), r#"{ port = 8080, service = { web = { replicas = 2 } } }"#);
+/// # Ok::<(), hcl::Error>(())
+/// ```
+///
+/// # Errors
+///
+/// A syntax error, or an evaluation error as [`eval_body`].
+pub fn eval_body_str(src: &str, ctx: &Context) -> Result<Value> {
+    let body = hcl_grammar::parse_body(src)?;
+    eval_body(&body, ctx).map_err(|e| e.with_source(src))
+}
+
 /// Types that can be evaluated in a [`Context`]: expressions, templates
 /// and bodies of the syntax tree.
 ///
