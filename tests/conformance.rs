@@ -1,2 +1,218 @@
-//! Conformance runner (see `tests/conformance/`).
-fn main() {}
+//! Conformance runner: our parser against the reference implementation
+//! (hashicorp/hcl 2.14.1), on the conformance cases and the real-world
+//! corpus.
+//!
+//! ```text
+//! cargo test --test conformance
+//! ```
+//!
+//! Folders: `HCL_CONFORMANCE_DIR` (default `../shared/conformance`) and
+//! `HCL_CORPUS_DIR` (default `../shared/corpus`), relative to the workspace
+//! root; a missing folder is reported and skipped. Formats:
+//! `../shared/conformance/README.md`.
+//!
+//! - `HCL_CONFORMANCE_VERBOSE=1` lists every failure (otherwise the first
+//!   few of each part).
+//! - `HCL_CONFORMANCE_FILTER=TEXT` runs only the inputs whose relative path
+//!   contains TEXT.
+//!
+//! The last line is `N passed, M failed`; the exit status is non-zero when
+//! anything failed.
+
+#[path = "conformance/cases.rs"]
+mod cases;
+#[path = "conformance/corpus.rs"]
+mod corpus;
+#[path = "conformance/grammar.rs"]
+mod grammar;
+#[path = "conformance/json.rs"]
+mod json;
+#[path = "conformance/report.rs"]
+mod report;
+
+use report::{Counts, Part};
+use std::panic::{self, AssertUnwindSafe};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Instant;
+
+/// Runs one part of the check on a folder, with a path filter.
+type Runner = fn(&Path, &str) -> std::io::Result<Part>;
+
+fn main() -> ExitCode {
+    let verbose = std::env::var_os("HCL_CONFORMANCE_VERBOSE").is_some_and(|v| v != "0");
+    let filter = std::env::var("HCL_CONFORMANCE_FILTER").unwrap_or_default();
+    let mut total = Counts::default();
+    let mut broken = false;
+
+    if let Err(e) = json::self_test() {
+        println!("conformance runner: {e}");
+        return ExitCode::FAILURE;
+    }
+
+    let parts: [(&str, &str, Runner); 2] = [
+        ("HCL_CONFORMANCE_DIR", "conformance", run_cases),
+        ("HCL_CORPUS_DIR", "corpus", run_corpus),
+    ];
+    for (var, name, run) in parts {
+        let Some(dir) = folder(var, name) else {
+            continue;
+        };
+        match run(&dir, &filter) {
+            Ok(part) => {
+                part.print(verbose);
+                let t = part.totals();
+                total.passed += t.passed;
+                total.failed += t.failed;
+            }
+            Err(e) => {
+                println!("{name}: cannot read {}: {e}\n", dir.display());
+                broken = true;
+            }
+        }
+    }
+
+    println!("{} passed, {} failed", total.passed, total.failed);
+    if total.failed > 0 || broken {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+/// The folder named by `var`, or `../shared/NAME` beside the workspace;
+/// `None` (after saying so) when it does not exist.
+fn folder(var: &str, name: &str) -> Option<PathBuf> {
+    let dir = match std::env::var_os(var) {
+        Some(d) => PathBuf::from(d),
+        None => Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("..")
+            .join("shared")
+            .join(name),
+    };
+    if dir.is_dir() {
+        Some(dir)
+    } else {
+        println!(
+            "== {name}: skipped, no folder {} (set {var} to check another)\n",
+            dir.display()
+        );
+        None
+    }
+}
+
+fn run_cases(dir: &Path, filter: &str) -> std::io::Result<Part> {
+    let mut part = Part::new("conformance cases: parse outcome", "section");
+    let mut lines_compared = 0;
+    let mut lines_equal = 0;
+    for case in cases::load_all(dir)? {
+        let case = match case {
+            Ok(case) => case,
+            Err((name, why)) => {
+                if name.contains(filter) {
+                    let section = name.split('/').next().unwrap_or_default().to_owned();
+                    part.record(&section, &name, Err(why), Default::default());
+                }
+                continue;
+            }
+        };
+        if !case.name.contains(filter) {
+            continue;
+        }
+        let start = Instant::now();
+        let verdict = guarded(|| cases::check(&case));
+        let took = start.elapsed();
+        let outcome = match verdict {
+            Ok(v) => {
+                if let Some((theirs, ours)) = v.error_lines {
+                    lines_compared += 1;
+                    if u64::try_from(ours).ok() == Some(theirs) {
+                        lines_equal += 1;
+                    }
+                }
+                v.outcome
+            }
+            Err(panic) => Err(panic),
+        };
+        part.record(&case.section, &case.name, outcome, took);
+    }
+    part.note(format!(
+        "first error on the reference's line: {lines_equal} of {lines_compared} rejected inputs"
+    ));
+    Ok(part)
+}
+
+fn run_corpus(dir: &Path, filter: &str) -> std::io::Result<Part> {
+    let mut part = Part::new("corpus: structure and expression spans", "kind");
+    let newer = corpus::newer_hcl(dir);
+    let mut by_repo: std::collections::BTreeMap<String, Counts> = Default::default();
+    let mut bytes = 0u64;
+    for file in corpus::list(dir)? {
+        if !file.name.contains(filter) {
+            continue;
+        }
+        bytes += std::fs::metadata(dir.join(&file.name)).map_or(0, |m| m.len());
+        let start = Instant::now();
+        let outcome = guarded(|| corpus::check(&file, newer.contains(&file.name))).and_then(|r| r);
+        let took = start.elapsed();
+        let repo = file.name.split('/').next().unwrap_or_default().to_owned();
+        let counts = by_repo.entry(repo).or_default();
+        if outcome.is_ok() {
+            counts.passed += 1;
+        } else {
+            counts.failed += 1;
+        }
+        part.record(file.kind, &file.name, outcome, took);
+    }
+    part.note(format!(
+        "{} files, {:.2} MB; {} listed in NEWER-HCL.txt (must parse, not compared)",
+        part.totals().passed + part.totals().failed,
+        bytes as f64 / 1e6,
+        newer.len()
+    ));
+    for (repo, c) in by_repo.iter().filter(|(_, c)| c.failed > 0) {
+        part.note(format!(
+            "{repo}: {} of {} files failed",
+            c.failed,
+            c.passed + c.failed
+        ));
+    }
+    Ok(part)
+}
+
+/// Runs `f`, turning a panic into a failure reason.
+fn guarded<T>(f: impl FnOnce() -> T) -> Result<T, String> {
+    panic::catch_unwind(AssertUnwindSafe(f)).map_err(|payload| {
+        let msg = payload
+            .downcast_ref::<&str>()
+            .map(|s| (*s).to_owned())
+            .or_else(|| payload.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "(no message)".to_owned());
+        format!("PANICKED: {msg}")
+    })
+}
+
+/// Every file under `dir`, recursively, sorted by path.
+fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
+    let mut entries: Vec<_> = std::fs::read_dir(dir)?
+        .map(|e| e.map(|e| e.path()))
+        .collect::<Result<_, _>>()?;
+    entries.sort();
+    for path in entries {
+        if path.is_dir() {
+            walk(&path, out)?;
+        } else {
+            out.push(path);
+        }
+    }
+    Ok(())
+}
+
+/// `path` relative to `dir`, with `/` separators.
+fn relative_name(dir: &Path, path: &Path) -> String {
+    let rel = path.strip_prefix(dir).unwrap_or(path);
+    rel.components()
+        .map(|c| c.as_os_str().to_string_lossy())
+        .collect::<Vec<_>>()
+        .join("/")
+}

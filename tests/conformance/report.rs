@@ -1,0 +1,145 @@
+//! Counting and printing results.
+
+use std::collections::BTreeMap;
+use std::time::Duration;
+
+/// How many failures each part prints when not verbose.
+const SHOWN_FAILURES: usize = 15;
+
+/// Passed and failed counts of one group.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct Counts {
+    /// Inputs that agreed with the reference.
+    pub passed: usize,
+    /// Inputs that did not.
+    pub failed: usize,
+}
+
+impl Counts {
+    fn add(&mut self, other: Counts) {
+        self.passed += other.passed;
+        self.failed += other.failed;
+    }
+}
+
+/// The results of one part of the run (conformance cases, or corpus
+/// files), grouped for printing.
+#[derive(Debug)]
+pub struct Part {
+    title: &'static str,
+    group_label: &'static str,
+    groups: BTreeMap<String, Counts>,
+    failures: Vec<(String, String)>,
+    notes: Vec<String>,
+    slowest: Option<(Duration, String)>,
+    elapsed: Duration,
+}
+
+impl Part {
+    /// An empty part; `group_label` names its groups in the table
+    /// ("section", "kind").
+    pub fn new(title: &'static str, group_label: &'static str) -> Part {
+        Part {
+            title,
+            group_label,
+            groups: BTreeMap::new(),
+            failures: Vec::new(),
+            notes: Vec::new(),
+            slowest: None,
+            elapsed: Duration::ZERO,
+        }
+    }
+
+    /// Records the outcome of input `name` in `group`, and how long it
+    /// took.
+    pub fn record(&mut self, group: &str, name: &str, outcome: Result<(), String>, took: Duration) {
+        let counts = self.groups.entry(group.to_owned()).or_default();
+        match outcome {
+            Ok(()) => counts.passed += 1,
+            Err(reason) => {
+                counts.failed += 1;
+                self.failures.push((name.to_owned(), reason));
+            }
+        }
+        self.elapsed += took;
+        let slower = match &self.slowest {
+            Some((d, _)) => took > *d,
+            None => true,
+        };
+        if slower {
+            self.slowest = Some((took, name.to_owned()));
+        }
+    }
+
+    /// Adds a line printed after the table.
+    pub fn note(&mut self, line: String) {
+        self.notes.push(line);
+    }
+
+    /// The totals of every group.
+    pub fn totals(&self) -> Counts {
+        let mut total = Counts::default();
+        for c in self.groups.values() {
+            total.add(*c);
+        }
+        total
+    }
+
+    /// Prints the table, the notes and the failures (all of them when
+    /// `verbose`).
+    pub fn print(&self, verbose: bool) {
+        println!("== {}", self.title);
+        let width = self
+            .groups
+            .keys()
+            .map(String::len)
+            .chain([self.group_label.len(), 5])
+            .max()
+            .unwrap_or(0);
+        println!(
+            "  {:<width$}  {:>6}  {:>6}",
+            self.group_label, "passed", "failed"
+        );
+        for (group, c) in &self.groups {
+            println!("  {group:<width$}  {:>6}  {:>6}", c.passed, c.failed);
+        }
+        let t = self.totals();
+        println!("  {:<width$}  {:>6}  {:>6}", "total", t.passed, t.failed);
+        println!(
+            "  parse time {:.2} s (this build's profile){}",
+            self.elapsed.as_secs_f64(),
+            match &self.slowest {
+                Some((d, name)) => format!(", slowest {name} {:.1} ms", d.as_secs_f64() * 1e3),
+                None => String::new(),
+            }
+        );
+        for n in &self.notes {
+            println!("  {n}");
+        }
+        if !self.failures.is_empty() {
+            let shown = if verbose {
+                self.failures.len()
+            } else {
+                SHOWN_FAILURES.min(self.failures.len())
+            };
+            println!("  failures ({} of {}):", shown, self.failures.len());
+            for (name, reason) in self.failures.iter().take(shown) {
+                println!("    {name}: {reason}");
+            }
+            if shown < self.failures.len() {
+                println!("    ... (HCL_CONFORMANCE_VERBOSE=1 lists them all)");
+            }
+        }
+        println!();
+    }
+}
+
+/// `s` quoted and escaped, cut to about `max` characters.
+pub fn excerpt(s: &str, max: usize) -> String {
+    if s.chars().count() <= max {
+        format!("{s:?}")
+    } else {
+        let cut: String = s.chars().take(max).collect();
+        format!("{cut:?}...")
+    }
+}
