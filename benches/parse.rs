@@ -1,0 +1,236 @@
+//! Parse throughput and tree size on the real-world corpus, against hcl-rs.
+//!
+//! ```text
+//! cargo bench --bench parse
+//! ```
+//!
+//! Loads every corpus file the reference implementation accepts (its
+//! `F.structure.json` is not an error document), then parses all of them
+//! with `hcl_grammar::parse_body` and with hcl-rs's `hcl::parse`, in
+//! interleaved rounds (ours, theirs, ours, ...) until each has had its time
+//! budget, and reports MB/s (10^6 bytes per second) for both and their
+//! ratio. Then, with a counting global allocator, it parses all files at
+//! once, keeping every tree, and reports the peak heap and the heap still
+//! held by the trees, per byte of input.
+//!
+//! - `HCL_CORPUS_DIR`: the corpus (default `../shared/corpus` beside the
+//!   workspace); when absent the benchmark says so and exits successfully.
+//! - `HCL_BENCH_SECONDS`: time budget per parser (default 8).
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::hint::black_box;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+/// The system allocator, counting live and peak bytes.
+struct Counting;
+
+static LIVE: AtomicUsize = AtomicUsize::new(0);
+static PEAK: AtomicUsize = AtomicUsize::new(0);
+
+fn grow(n: usize) {
+    let live = LIVE.fetch_add(n, Ordering::Relaxed) + n;
+    PEAK.fetch_max(live, Ordering::Relaxed);
+}
+
+// SAFETY: every call is forwarded to `System` unchanged; only counters are
+// updated on the side.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        let p = System.alloc(layout);
+        if !p.is_null() {
+            grow(layout.size());
+        }
+        p
+    }
+
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        let p = System.alloc_zeroed(layout);
+        if !p.is_null() {
+            grow(layout.size());
+        }
+        p
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        System.dealloc(ptr, layout);
+        LIVE.fetch_sub(layout.size(), Ordering::Relaxed);
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        let p = System.realloc(ptr, layout, new_size);
+        if !p.is_null() {
+            LIVE.fetch_sub(layout.size(), Ordering::Relaxed);
+            grow(new_size);
+        }
+        p
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+fn main() {
+    let dir = match std::env::var_os("HCL_CORPUS_DIR") {
+        Some(d) => PathBuf::from(d),
+        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus"),
+    };
+    if !dir.is_dir() {
+        println!(
+            "parse benchmark: skipped, no corpus folder {} (set HCL_CORPUS_DIR)",
+            dir.display()
+        );
+        return;
+    }
+    let budget = std::env::var("HCL_BENCH_SECONDS")
+        .ok()
+        .and_then(|s| s.parse::<f64>().ok())
+        .filter(|s| s.is_finite() && *s > 0.0)
+        .unwrap_or(8.0);
+    let budget = Duration::from_secs_f64(budget);
+
+    println!("machine: {}", machine());
+    let files = match load(&dir) {
+        Ok(files) => files,
+        Err(e) => {
+            eprintln!("parse benchmark: cannot read {}: {e}", dir.display());
+            std::process::exit(1);
+        }
+    };
+    let bytes: usize = files.iter().map(String::len).sum();
+    println!(
+        "corpus: {} files the reference accepts, {:.2} MB, from {}",
+        files.len(),
+        bytes as f64 / 1e6,
+        dir.display()
+    );
+
+    // Warm-up pass, which also counts rejections (each should be 0).
+    let ours_rejected = files
+        .iter()
+        .filter(|s| hcl_grammar::parse_body(s).is_err())
+        .count();
+    let theirs_rejected = files.iter().filter(|s| hcl_rs::parse(s).is_err()).count();
+    println!("rejected: hcl-grammar {ours_rejected}, hcl-rs {theirs_rejected}");
+
+    let (ours, theirs) = throughput(&files, budget);
+    let mbps = |(rounds, time): (u32, Duration)| {
+        (bytes as f64 * f64::from(rounds)) / time.as_secs_f64() / 1e6
+    };
+    let (ours_mbps, theirs_mbps) = (mbps(ours), mbps(theirs));
+    println!(
+        "throughput: hcl-grammar {ours_mbps:.1} MB/s ({} rounds), hcl-rs {theirs_mbps:.1} MB/s ({} rounds)",
+        ours.0, theirs.0
+    );
+    println!(
+        "ratio: hcl-grammar / hcl-rs = {:.2}x",
+        ours_mbps / theirs_mbps
+    );
+
+    let (ours_peak, ours_held) = heap(&files, |s| hcl_grammar::parse_body(s).ok());
+    let (theirs_peak, theirs_held) = heap(&files, |s| hcl_rs::parse(s).ok());
+    let per = |n: usize| n as f64 / bytes as f64;
+    println!(
+        "tree size per input byte: hcl-grammar peak {:.2}, held {:.2}; hcl-rs peak {:.2}, held {:.2}",
+        per(ours_peak),
+        per(ours_held),
+        per(theirs_peak),
+        per(theirs_held)
+    );
+}
+
+/// Every corpus file the reference accepts, as text, sorted by path.
+fn load(dir: &Path) -> std::io::Result<Vec<String>> {
+    let mut paths = Vec::new();
+    walk(dir, &mut paths)?;
+    let mut files = Vec::new();
+    for path in paths {
+        let mut view = path.clone().into_os_string();
+        view.push(".structure.json");
+        let Ok(view) = std::fs::read(view) else {
+            continue;
+        };
+        let accepted = serde_json::from_slice::<serde_json::Value>(&view)
+            .map(|v| v.get("error").is_none())
+            .unwrap_or(false);
+        if accepted {
+            if let Ok(text) = String::from_utf8(std::fs::read(&path)?) {
+                files.push(text);
+            }
+        }
+    }
+    Ok(files)
+}
+
+fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
+    let mut entries: Vec<_> = std::fs::read_dir(dir)?
+        .map(|e| e.map(|e| e.path()))
+        .collect::<Result<_, _>>()?;
+    entries.sort();
+    for path in entries {
+        if path.is_dir() {
+            walk(&path, out)?;
+        } else {
+            out.push(path);
+        }
+    }
+    Ok(())
+}
+
+/// Interleaved rounds over all files until both parsers have used
+/// `budget`: (rounds, total time) for ours and for hcl-rs.
+fn throughput(files: &[String], budget: Duration) -> ((u32, Duration), (u32, Duration)) {
+    let mut ours = (0u32, Duration::ZERO);
+    let mut theirs = (0u32, Duration::ZERO);
+    while ours.1 < budget || theirs.1 < budget {
+        if ours.1 < budget {
+            let start = Instant::now();
+            for s in files {
+                let _ = black_box(hcl_grammar::parse_body(black_box(s)));
+            }
+            ours.0 += 1;
+            ours.1 += start.elapsed();
+        }
+        if theirs.1 < budget {
+            let start = Instant::now();
+            for s in files {
+                let _ = black_box(hcl_rs::parse(black_box(s)));
+            }
+            theirs.0 += 1;
+            theirs.1 += start.elapsed();
+        }
+    }
+    (ours, theirs)
+}
+
+/// Parses every file, keeping every result: (peak heap during the parse,
+/// heap held by the results afterwards), both above the heap in use
+/// before.
+fn heap<'a, T>(files: &'a [String], parse: impl Fn(&'a str) -> T) -> (usize, usize) {
+    let base = LIVE.load(Ordering::Relaxed);
+    PEAK.store(base, Ordering::Relaxed);
+    let mut trees = Vec::with_capacity(files.len());
+    for s in files {
+        trees.push(parse(s));
+    }
+    let peak = PEAK.load(Ordering::Relaxed).saturating_sub(base);
+    let held = LIVE.load(Ordering::Relaxed).saturating_sub(base);
+    drop(black_box(trees));
+    (peak, held)
+}
+
+/// The CPU model and the number of CPUs.
+fn machine() -> String {
+    let model = std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|info| {
+            info.lines()
+                .find(|l| l.starts_with("model name"))
+                .and_then(|l| l.split_once(':'))
+                .map(|(_, m)| m.trim().to_owned())
+        })
+        .unwrap_or_else(|| "unknown CPU".to_owned());
+    let cpus = std::thread::available_parallelism().map_or(0, |n| n.get());
+    format!("{model}, {cpus} CPUs (nproc)")
+}
