@@ -1,0 +1,50 @@
+//! Parses an HCL file and prints its syntax tree.
+//!
+//! ```text
+//! cargo run --example print_tree -- examples/service.hcl
+//! echo 'a = 1 + 2' | cargo run --example print_tree
+//! ```
+//!
+//! With no file argument, reads standard input. On a syntax error, prints
+//! the error (message, line and column, the source line with a caret) and
+//! exits with status 1.
+
+use std::io::Read;
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    let path = std::env::args_os().nth(1);
+    let (name, bytes) = match &path {
+        Some(p) => (p.to_string_lossy().into_owned(), std::fs::read(p)),
+        None => {
+            let mut buf = Vec::new();
+            let read = std::io::stdin().read_to_end(&mut buf).map(|_| buf);
+            ("<stdin>".to_owned(), read)
+        }
+    };
+    let bytes = match bytes {
+        Ok(b) => b,
+        Err(e) => {
+            eprintln!("error: cannot read {name}: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let src = match String::from_utf8(bytes) {
+        Ok(s) => s,
+        Err(e) => {
+            let at = e.utf8_error().valid_up_to();
+            eprintln!("error: {name} is not UTF-8 (invalid byte at offset {at})");
+            return ExitCode::FAILURE;
+        }
+    };
+    match hcl_grammar::parse_body(&src) {
+        Ok(body) => {
+            println!("{body:#?}");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error in {name}: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
