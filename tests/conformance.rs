@@ -45,7 +45,7 @@ fn main() -> ExitCode {
     let mut total = Counts::default();
     let mut broken = false;
 
-    if let Err(e) = json::self_test() {
+    if let Err(e) = json::self_test().and_then(|()| corpus::self_test()) {
         println!("conformance runner: {e}");
         return ExitCode::FAILURE;
     }

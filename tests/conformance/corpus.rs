@@ -214,3 +214,69 @@ fn compare_body(body: &Body<'_>, src: &str, view: &Json, path: &mut String) -> R
     }
     Ok(())
 }
+
+/// Checks of the comparison itself on a hand-built tree, run before the
+/// corpus: a comparison that never fails would pass every file.
+pub fn self_test() -> Result<(), String> {
+    use hcl_grammar::Structure;
+    use hcl_grammar::{Attribute, Block, BlockLabel, Expr, ExprKind, Ident, Span, StrLit};
+
+    let src = "a = 1\nb \"x\" {\n  c = d\n}\n";
+    let ident = |name: &'static str, start: usize| Ident {
+        name,
+        span: Span::new(start, start + name.len()),
+    };
+    let attr = |name: &'static str, start: usize, kind: ExprKind<'static>, expr: Span| {
+        Structure::Attribute(Attribute {
+            name: ident(name, start),
+            expr: Expr { kind, span: expr },
+            span: Span::new(start, expr.end),
+        })
+    };
+    let body = Body {
+        items: vec![
+            attr("a", 0, ExprKind::Number("1"), Span::new(4, 5)),
+            Structure::Block(Block {
+                ident: ident("b", 6),
+                labels: vec![BlockLabel::String(StrLit {
+                    value: "x".into(),
+                    span: Span::new(8, 11),
+                })],
+                body: Body {
+                    items: vec![attr(
+                        "c",
+                        16,
+                        ExprKind::Variable(ident("d", 20)),
+                        Span::new(20, 21),
+                    )],
+                    span: Span::new(13, 22),
+                },
+                open_brace: Span::new(12, 13),
+                close_brace: Span::new(22, 23),
+                span: Span::new(6, 23),
+            }),
+        ],
+        span: Span::new(0, src.len()),
+    };
+    let view = |text: &str| json::parse(text.as_bytes());
+    let good = r#"{"attributes": {"a": {"expr": "1"}}, "blocks": [{"type": "b", "labels": ["x"],
+        "body": {"attributes": {"c": {"expr": "d"}}, "blocks": []}}]}"#;
+    compare_body(&body, src, &view(good)?, &mut String::new())
+        .map_err(|e| format!("corpus self-test: a matching view failed: {e}"))?;
+    let bad = [
+        ("label", good.replace(r#"["x"]"#, r#"["y"]"#)),
+        ("block type", good.replace(r#""type": "b""#, r#""type": "B""#)),
+        ("span", good.replace(r#""expr": "d""#, r#""expr": "d\n""#)),
+        ("attribute name", good.replace(r#""c":"#, r#""e":"#)),
+        ("extra block", good.replace(r#""blocks": []"#, r#""blocks": [{"type": "z", "labels": [], "body": {"attributes": {}, "blocks": []}}]"#)),
+        ("extra attribute", good.replacen(r#"{"a":"#, r#"{"z": {"expr": "0"}, "a":"#, 1)),
+    ];
+    for (what, text) in bad {
+        if compare_body(&body, src, &view(&text)?, &mut String::new()).is_ok() {
+            return Err(format!(
+                "corpus self-test: a different {what} went unnoticed"
+            ));
+        }
+    }
+    Ok(())
+}
