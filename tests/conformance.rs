@@ -15,6 +15,8 @@
 //!   few of each part).
 //! - `HCL_CONFORMANCE_FILTER=TEXT` runs only the inputs whose relative path
 //!   contains TEXT.
+//! - `HCL_CONFORMANCE_REPORT=FILE` also writes the output, every failure
+//!   listed, to FILE.
 //!
 //! The last line is `N passed, M failed`; the exit status is non-zero when
 //! anything failed.
@@ -44,6 +46,7 @@ fn main() -> ExitCode {
     let filter = std::env::var("HCL_CONFORMANCE_FILTER").unwrap_or_default();
     let mut total = Counts::default();
     let mut broken = false;
+    let mut full_report = String::new();
 
     if let Err(e) = json::self_test().and_then(|()| corpus::self_test()) {
         println!("conformance runner: {e}");
@@ -60,7 +63,8 @@ fn main() -> ExitCode {
         };
         match run(&dir, &filter) {
             Ok(part) => {
-                part.print(verbose);
+                print!("{}", part.render(verbose));
+                full_report.push_str(&part.render(true));
                 let t = part.totals();
                 total.passed += t.passed;
                 total.failed += t.failed;
@@ -72,7 +76,18 @@ fn main() -> ExitCode {
         }
     }
 
-    println!("{} passed, {} failed", total.passed, total.failed);
+    let closing = format!("{} passed, {} failed", total.passed, total.failed);
+    if let Some(path) = std::env::var_os("HCL_CONFORMANCE_REPORT") {
+        let text = format!("{full_report}{closing}\n");
+        if let Err(e) = std::fs::write(&path, text) {
+            println!(
+                "cannot write the report to {}: {e}",
+                Path::new(&path).display()
+            );
+            broken = true;
+        }
+    }
+    println!("{closing}");
     if total.failed > 0 || broken {
         ExitCode::FAILURE
     } else {

@@ -1,6 +1,7 @@
 //! Counting and printing results.
 
 use std::collections::BTreeMap;
+use std::fmt::{self, Write};
 use std::time::Duration;
 
 /// How many failures each part prints when not verbose.
@@ -85,10 +86,17 @@ impl Part {
         total
     }
 
-    /// Prints the table, the notes and the failures (all of them when
-    /// `verbose`).
-    pub fn print(&self, verbose: bool) {
-        println!("== {}", self.title);
+    /// The table, the notes and the failures (all of them when
+    /// `verbose`), as printed.
+    pub fn render(&self, verbose: bool) -> String {
+        let mut out = String::new();
+        // Writing to a String cannot fail.
+        let _ = self.render_to(&mut out, verbose);
+        out
+    }
+
+    fn render_to(&self, out: &mut String, verbose: bool) -> fmt::Result {
+        writeln!(out, "== {}", self.title)?;
         let width = self
             .groups
             .keys()
@@ -96,25 +104,31 @@ impl Part {
             .chain([self.group_label.len(), 5])
             .max()
             .unwrap_or(0);
-        println!(
+        writeln!(
+            out,
             "  {:<width$}  {:>6}  {:>6}",
             self.group_label, "passed", "failed"
-        );
+        )?;
         for (group, c) in &self.groups {
-            println!("  {group:<width$}  {:>6}  {:>6}", c.passed, c.failed);
+            writeln!(out, "  {group:<width$}  {:>6}  {:>6}", c.passed, c.failed)?;
         }
         let t = self.totals();
-        println!("  {:<width$}  {:>6}  {:>6}", "total", t.passed, t.failed);
-        println!(
-            "  parse time {:.2} s (this build's profile){}",
-            self.elapsed.as_secs_f64(),
-            match &self.slowest {
-                Some((d, name)) => format!(", slowest {name} {:.1} ms", d.as_secs_f64() * 1e3),
-                None => String::new(),
-            }
-        );
+        writeln!(
+            out,
+            "  {:<width$}  {:>6}  {:>6}",
+            "total", t.passed, t.failed
+        )?;
+        write!(
+            out,
+            "  parse time {:.2} s (this build's profile)",
+            self.elapsed.as_secs_f64()
+        )?;
+        if let Some((d, name)) = &self.slowest {
+            write!(out, ", slowest {name} {:.1} ms", d.as_secs_f64() * 1e3)?;
+        }
+        writeln!(out)?;
         for n in &self.notes {
-            println!("  {n}");
+            writeln!(out, "  {n}")?;
         }
         if !self.failures.is_empty() {
             let shown = if verbose {
@@ -122,15 +136,15 @@ impl Part {
             } else {
                 SHOWN_FAILURES.min(self.failures.len())
             };
-            println!("  failures ({} of {}):", shown, self.failures.len());
+            writeln!(out, "  failures ({} of {}):", shown, self.failures.len())?;
             for (name, reason) in self.failures.iter().take(shown) {
-                println!("    {name}: {reason}");
+                writeln!(out, "    {name}: {reason}")?;
             }
             if shown < self.failures.len() {
-                println!("    ... (HCL_CONFORMANCE_VERBOSE=1 lists them all)");
+                writeln!(out, "    ... (HCL_CONFORMANCE_VERBOSE=1 lists them all)")?;
             }
         }
-        println!();
+        writeln!(out)
     }
 }
 
