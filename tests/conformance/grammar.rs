@@ -1,7 +1,7 @@
 //! How the runner calls the parser: one entry point per input mode, on the
 //! input's bytes.
 
-use hcl_grammar::{Error, Position};
+use hcl_grammar::Error;
 
 /// The three input modes of the conformance format.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -56,34 +56,19 @@ impl std::fmt::Display for Rejection {
     }
 }
 
-/// The input as text, or the rejection of invalid UTF-8.
-pub fn text(bytes: &[u8]) -> Result<&str, Rejection> {
-    std::str::from_utf8(bytes).map_err(|e| {
-        let pos = Position::of(
-            std::str::from_utf8(bytes.get(..e.valid_up_to()).unwrap_or_default())
-                .unwrap_or_default(),
-            e.valid_up_to(),
-        );
-        Rejection {
-            message: "invalid UTF-8 (rejected by the runner before parsing)".to_owned(),
-            line: pos.line,
-            column: pos.column,
-        }
-    })
-}
-
-/// Parses `bytes` in `mode`, keeping only the outcome.
+/// Parses `bytes` in `mode`, keeping only the outcome. The input goes to
+/// the parser as bytes: invalid UTF-8 is the parser's to judge (the
+/// reference accepts it inside comments).
 pub fn parse(mode: Mode, bytes: &[u8]) -> Result<(), Rejection> {
-    let src = text(bytes)?;
     let result = match mode {
-        Mode::Body => hcl_grammar::parse_body(src).map(drop),
-        Mode::Expr => hcl_grammar::parse_expr(src).map(drop),
-        Mode::Template => hcl_grammar::parse_template(src).map(drop),
+        Mode::Body => hcl_grammar::parse_body_bytes(bytes).map(drop),
+        Mode::Expr => hcl_grammar::parse_expr_bytes(bytes).map(drop),
+        Mode::Template => hcl_grammar::parse_template_bytes(bytes).map(drop),
     };
     result.map_err(|e| Rejection::from_error(&e))
 }
 
-/// Parses a body, for the corpus check.
-pub fn parse_body(src: &str) -> Result<hcl_grammar::Body<'_>, Rejection> {
-    hcl_grammar::parse_body(src).map_err(|e| Rejection::from_error(&e))
+/// Parses a body from bytes, for the corpus check.
+pub fn parse_body(bytes: &[u8]) -> Result<hcl_grammar::Body<'_>, Rejection> {
+    hcl_grammar::parse_body_bytes(bytes).map_err(|e| Rejection::from_error(&e))
 }
