@@ -29,15 +29,9 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let src = match String::from_utf8(bytes) {
-        Ok(s) => s,
-        Err(e) => {
-            let at = e.utf8_error().valid_up_to();
-            eprintln!("error: {name} is not UTF-8 (invalid byte at offset {at})");
-            return ExitCode::FAILURE;
-        }
-    };
-    match hcl_grammar::parse_body(&src) {
+    // The bytes variant: invalid UTF-8 is a syntax error with its position
+    // (except inside comments, where HCL tolerates it).
+    match hcl_grammar::parse_body_bytes(&bytes) {
         Ok(body) => {
             println!("{body:#?}");
             ExitCode::SUCCESS
