@@ -115,16 +115,25 @@ fn main() {
     println!("rejected: hcl-grammar {ours_rejected}, hcl-rs {theirs_rejected}");
 
     let (ours, theirs) = throughput(&files, budget);
-    let mbps = |(rounds, time): (u32, Duration)| {
-        (bytes as f64 * f64::from(rounds)) / time.as_secs_f64() / 1e6
+    let mbps = |rounds: &[Duration]| {
+        (bytes as f64 * rounds.len() as f64) / rounds.iter().sum::<Duration>().as_secs_f64() / 1e6
     };
-    let (ours_mbps, theirs_mbps) = (mbps(ours), mbps(theirs));
+    let (ours_mbps, theirs_mbps) = (mbps(&ours), mbps(&theirs));
     println!(
         "throughput: hcl-grammar {ours_mbps:.1} MB/s ({} rounds), hcl-rs {theirs_mbps:.1} MB/s ({} rounds)",
-        ours.0, theirs.0
+        ours.len(),
+        theirs.len()
+    );
+    // Each round of ours is paired with the round of hcl-rs right after it:
+    // the median of those ratios resists the noise of a shared machine.
+    let paired = median(
+        ours.iter()
+            .zip(&theirs)
+            .map(|(o, t)| t.as_secs_f64() / o.as_secs_f64())
+            .collect(),
     );
     println!(
-        "ratio: hcl-grammar / hcl-rs = {:.2}x",
+        "ratio hcl-grammar / hcl-rs: {:.2}x overall, {paired:.2}x median of paired rounds",
         ours_mbps / theirs_mbps
     );
 
@@ -178,30 +187,40 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
     Ok(())
 }
 
-/// Interleaved rounds over all files until both parsers have used
-/// `budget`: (rounds, total time) for ours and for hcl-rs.
-fn throughput(files: &[String], budget: Duration) -> ((u32, Duration), (u32, Duration)) {
-    let mut ours = (0u32, Duration::ZERO);
-    let mut theirs = (0u32, Duration::ZERO);
-    while ours.1 < budget || theirs.1 < budget {
-        if ours.1 < budget {
+/// Interleaved rounds over all files (ours, then hcl-rs) until both
+/// parsers have used `budget`: the duration of each round, ours and hcl-rs.
+fn throughput(files: &[String], budget: Duration) -> (Vec<Duration>, Vec<Duration>) {
+    let mut ours = Vec::new();
+    let mut theirs = Vec::new();
+    let spent = |rounds: &[Duration]| rounds.iter().sum::<Duration>();
+    while spent(&ours) < budget || spent(&theirs) < budget {
+        if spent(&ours) < budget {
             let start = Instant::now();
             for s in files {
                 let _ = black_box(hcl_grammar::parse_body(black_box(s)));
             }
-            ours.0 += 1;
-            ours.1 += start.elapsed();
+            ours.push(start.elapsed());
         }
-        if theirs.1 < budget {
+        if spent(&theirs) < budget {
             let start = Instant::now();
             for s in files {
                 let _ = black_box(hcl_rs::parse(black_box(s)));
             }
-            theirs.0 += 1;
-            theirs.1 += start.elapsed();
+            theirs.push(start.elapsed());
         }
     }
     (ours, theirs)
+}
+
+/// The median of `values` (0 when empty).
+fn median(mut values: Vec<f64>) -> f64 {
+    values.sort_by(f64::total_cmp);
+    let n = values.len();
+    match n {
+        0 => 0.0,
+        _ if n % 2 == 1 => values[n / 2],
+        _ => (values[n / 2 - 1] + values[n / 2]) / 2.0,
+    }
 }
 
 /// Parses every file, keeping every result: (peak heap during the parse,
