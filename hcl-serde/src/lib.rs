@@ -22,6 +22,7 @@
 pub mod error;
 pub mod eval;
 pub mod number;
+pub mod stdlib;
 pub mod value;
 
 pub use hcl_grammar as grammar;

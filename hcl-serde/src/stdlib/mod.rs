@@ -1,0 +1,168 @@
+//! The standard functions: the reference implementation's function table
+//! (go-cty 1.12.1 `function/stdlib` under Terraform's names, plus `try`
+//! and `can` from hcl's `ext/tryfunc`).
+//!
+//! The table is opt-in: add all of it to a [`Context`] with
+//! [`Context::with_stdlib`] or [`Context::add_stdlib`], or pick functions
+//! one by one: each has a constructor in this module returning its
+//! [`FuncDef`] (for example [`upper()`]), and [`all`] iterates over every
+//! `(name, definition)` pair.
+//!
+//! ```
+//! use hcl::{Context, Value};
+//! use hcl::eval::eval_expr_str;
+//!
+//! let ctx = Context::with_stdlib();
+//! assert_eq!(eval_expr_str(r#"upper("hcl")"#, &ctx)?, Value::from("HCL"));
+//!
+//! // Only some functions, under names of your choice:
+//! let mut ctx = Context::new();
+//! ctx.declare_func("upper", hcl::stdlib::upper());
+//! ctx.declare_func("shout", hcl::stdlib::upper());
+//! assert_eq!(eval_expr_str(r#"shout("hi")"#, &ctx)?, Value::from("HI"));
+//! # Ok::<(), hcl::Error>(())
+//! ```
+//!
+//! Every function checks and converts its arguments as the reference does
+//! (a `string` parameter accepts `15` as `"15"`), rejects `null` where the
+//! reference does, and reports errors pointing at the argument at fault.
+//!
+//! # The functions
+//!
+//! | Family | Function | Summary |
+//! | --- | --- | --- |
+//! | strings | [`upper`](upper()) | letters to upper case |
+//! | strings | [`lower`](lower()) | letters to lower case |
+//! | strings | `format` | `printf`-like formatting with `%d %s %q %v %f %e %g %x %X %o %b %t %%` |
+//! | strings | `formatlist` | `format` over lists, element by element |
+//! | strings | `join` | joins the elements of lists with a separator |
+//! | strings | `split` | splits a string at each separator |
+//! | strings | `trimspace` | removes leading and trailing Unicode white space |
+//! | strings | `trim` | removes leading and trailing characters of a set |
+//! | strings | `trimprefix` | removes a prefix once |
+//! | strings | `trimsuffix` | removes a suffix once |
+//! | strings | `replace` | replaces every occurrence of a substring (no regex) |
+//! | strings | `substr` | a substring by offset and length, in characters |
+//! | strings | `strlen` | the number of characters (grapheme clusters) |
+//! | strings | `strrev` | the characters in reverse order |
+//! | strings | `title` | the first letter of each word to upper case |
+//! | strings | `chomp` | removes trailing newlines |
+//! | strings | `indent` | indents every line but the first |
+//! | strings | `regex` | the first match of a regular expression |
+//! | strings | `regexall` | every match of a regular expression |
+//! | numeric | `min` `max` `abs` `ceil` `floor` `log` `pow` `signum` `parseint` | see their constructors |
+//! | collections | `length` `concat` `contains` `keys` `values` `merge` `lookup` `element` `flatten` `coalesce` `coalescelist` `compact` `distinct` `reverse` `sort` `range` `chunklist` `slice` `zipmap` `setproduct` `setunion` `setintersection` `setsubtract` `setsymmetricdifference` | see their constructors |
+//! | encoding | `jsonencode` | a value as JSON text |
+//! | encoding | `jsondecode` | JSON text as a value |
+//! | encoding | `csvdecode` | CSV text (with a header row) as a list of objects |
+//! | date and time | `formatdate` | formats an RFC 3339 timestamp |
+//! | date and time | `timeadd` | adds a duration to an RFC 3339 timestamp |
+//! | conversion | `tostring` `tonumber` `tobool` `tolist` `toset` `tomap` | see their constructors |
+//! | errors | `try` `can` | see their constructors |
+
+mod collections;
+mod conversion;
+mod datetime;
+mod encoding;
+mod numeric;
+mod strings;
+mod trycan;
+
+// A family may be empty while it is being written: its glob re-export is
+// then unused.
+#[allow(unused_imports)]
+pub use self::collections::*;
+#[allow(unused_imports)]
+pub use self::conversion::*;
+#[allow(unused_imports)]
+pub use self::datetime::*;
+#[allow(unused_imports)]
+pub use self::encoding::*;
+#[allow(unused_imports)]
+pub use self::numeric::*;
+pub use self::strings::*;
+#[allow(unused_imports)]
+pub use self::trycan::*;
+
+use crate::eval::{Context, FuncDef};
+
+/// One family's table: each function's name and constructor.
+type Table = &'static [(&'static str, fn() -> FuncDef)];
+
+/// The tables of all families.
+const TABLES: [Table; 7] = [
+    strings::STRINGS,
+    numeric::NUMERIC,
+    collections::COLLECTIONS,
+    encoding::ENCODING,
+    datetime::DATETIME,
+    conversion::CONVERSION,
+    trycan::TRYCAN,
+];
+
+/// Every standard function: its name and its definition, in the order of
+/// the table above.
+///
+/// ```
+/// let names: Vec<&str> = hcl::stdlib::all().map(|(name, _)| name).collect();
+/// assert!(names.contains(&"upper"));
+/// ```
+pub fn all() -> impl Iterator<Item = (&'static str, FuncDef)> {
+    TABLES
+        .into_iter()
+        .flat_map(|t| t.iter())
+        .map(|(name, make)| (*name, make()))
+}
+
+/// The names of every standard function, in the order of [`all`].
+pub fn names() -> impl Iterator<Item = &'static str> {
+    TABLES
+        .into_iter()
+        .flat_map(|t| t.iter())
+        .map(|(name, _)| *name)
+}
+
+/// The standard function called `name`, if there is one.
+///
+/// ```
+/// assert!(hcl::stdlib::get("upper").is_some());
+/// assert!(hcl::stdlib::get("file").is_none());
+/// ```
+pub fn get(name: &str) -> Option<FuncDef> {
+    TABLES
+        .into_iter()
+        .flat_map(|t| t.iter())
+        .find(|(n, _)| *n == name)
+        .map(|(_, make)| make())
+}
+
+impl Context {
+    /// A context that supports variables and functions, with every
+    /// standard function declared (see [`crate::stdlib`]).
+    pub fn with_stdlib() -> Context {
+        let mut ctx = Context::new();
+        ctx.add_stdlib();
+        ctx
+    }
+
+    /// Declares every standard function (see [`crate::stdlib`]), replacing
+    /// functions of the same names.
+    pub fn add_stdlib(&mut self) {
+        for (name, def) in all() {
+            self.declare_func(name, def);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_unique() {
+        let mut seen = std::collections::HashSet::new();
+        for name in names() {
+            assert!(seen.insert(name), "`{name}` registered twice");
+        }
+    }
+}
