@@ -143,6 +143,11 @@ fn run_cases(dir: &Path, filter: &str) -> std::io::Result<Part> {
                     lines_compared += 1;
                     if u64::try_from(ours).ok() == Some(theirs) {
                         lines_equal += 1;
+                    } else {
+                        part.detail(format!(
+                            "{}: first error on line {ours}, reference line {theirs}",
+                            case.name
+                        ));
                     }
                 }
                 v.outcome

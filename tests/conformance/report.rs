@@ -32,6 +32,7 @@ pub struct Part {
     groups: BTreeMap<String, Counts>,
     failures: Vec<(String, String)>,
     notes: Vec<String>,
+    details: Vec<String>,
     slowest: Option<(Duration, String)>,
     elapsed: Duration,
 }
@@ -46,6 +47,7 @@ impl Part {
             groups: BTreeMap::new(),
             failures: Vec::new(),
             notes: Vec::new(),
+            details: Vec::new(),
             slowest: None,
             elapsed: Duration::ZERO,
         }
@@ -75,6 +77,11 @@ impl Part {
     /// Adds a line printed after the table.
     pub fn note(&mut self, line: String) {
         self.notes.push(line);
+    }
+
+    /// Adds a line printed after the notes in verbose output only.
+    pub fn detail(&mut self, line: String) {
+        self.details.push(line);
     }
 
     /// The totals of every group.
@@ -129,6 +136,11 @@ impl Part {
         writeln!(out)?;
         for n in &self.notes {
             writeln!(out, "  {n}")?;
+        }
+        if verbose {
+            for d in &self.details {
+                writeln!(out, "    {d}")?;
+            }
         }
         if !self.failures.is_empty() {
             let shown = if verbose {
