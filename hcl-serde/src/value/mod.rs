@@ -258,3 +258,33 @@ fn write_quoted(f: &mut fmt::Formatter<'_>, s: &str) -> fmt::Result {
     }
     f.write_str("\"")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn values_stay_small() {
+        // A Number is a tagged 32-byte payload (two Decimals at most); the
+        // largest Value variant is the IndexMap of an object.
+        assert!(
+            std::mem::size_of::<Number>() <= 40,
+            "{}",
+            std::mem::size_of::<Number>()
+        );
+        assert!(
+            std::mem::size_of::<Value>() <= std::mem::size_of::<Map<String, Value>>() + 8,
+            "{}",
+            std::mem::size_of::<Value>()
+        );
+    }
+
+    #[test]
+    fn display_is_hcl() {
+        let v = Value::from_iter([
+            ("a", Value::from(1)),
+            ("b c", Value::from(vec!["x${y}", "q\"\n"])),
+        ]);
+        assert_eq!(v.to_string(), r#"{ a = 1, "b c" = ["x$${y}", "q\"\n"] }"#);
+    }
+}

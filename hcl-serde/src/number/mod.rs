@@ -15,6 +15,8 @@
 //! reduced. A result that would not be finite even as an `f64` is an error
 //! (see [`NumberError`]).
 
+mod binary;
+
 use rust_decimal::prelude::ToPrimitive;
 use rust_decimal::Decimal;
 use std::cmp::Ordering;
@@ -41,11 +43,44 @@ pub struct Number(N);
 enum N {
     Dec(Decimal),
     /// An integer whose magnitude is too large for a `Decimal` but fits a
-    /// `u128`: sign (true = negative) and magnitude.
-    Big(bool, u128),
+    /// `u128`: sign (true = negative) and magnitude (as two `u64`, high
+    /// first, so the type stays 8-byte aligned and `Value` small).
+    Big(bool, [u64; 2]),
     /// Always finite; used only where neither of the above can hold the
     /// value.
     Float(f64),
+    /// An inexact quotient `a / b` of two decimals. It behaves as the
+    /// decimal `a / b` (rounded to 28 digits) everywhere, except that it
+    /// prints as the reference prints the quotient (see `binary.rs`).
+    Quot(Decimal, Decimal),
+}
+
+/// The value of an `N`, with a quotient as its decimal.
+#[derive(Clone, Copy)]
+enum V {
+    Dec(Decimal),
+    Big(bool, [u64; 2]),
+    Float(f64),
+}
+
+impl N {
+    /// The value without the quotient's printing form.
+    fn norm(self) -> V {
+        match self {
+            N::Dec(d) => V::Dec(d),
+            N::Big(neg, mag) => V::Big(neg, mag),
+            N::Float(f) => V::Float(f),
+            N::Quot(a, b) => V::Dec(a.checked_div(b).unwrap_or(Decimal::ZERO)),
+        }
+    }
+}
+
+fn u128_parts(x: u128) -> [u64; 2] {
+    [(x >> 64) as u64, x as u64]
+}
+
+fn u128_of(p: [u64; 2]) -> u128 {
+    (u128::from(p[0]) << 64) | u128::from(p[1])
 }
 
 /// Why an arithmetic operation on [`Number`]s failed.
@@ -88,18 +123,18 @@ impl Number {
                 0,
             )))
         } else {
-            Number(N::Big(neg, mag))
+            Number(N::Big(neg, u128_parts(mag)))
         }
     }
 
     /// Sign and magnitude, if the number is an integer held exactly.
     fn as_sign_mag(&self) -> Option<(bool, u128)> {
-        match self.0 {
-            N::Dec(d) if d.fract().is_zero() => {
+        match self.0.norm() {
+            V::Dec(d) if d.fract().is_zero() => {
                 let i = d.to_i128()?;
                 Some((i < 0, i.unsigned_abs()))
             }
-            N::Big(neg, mag) => Some((neg, mag)),
+            V::Big(neg, mag) => Some((neg, u128_of(mag))),
             _ => None,
         }
     }
@@ -171,43 +206,43 @@ impl Number {
 
     /// The decimal value, if the number is held exactly as one.
     pub fn as_decimal(&self) -> Option<Decimal> {
-        match self.0 {
-            N::Dec(d) => Some(d),
-            N::Big(..) | N::Float(_) => None,
+        match self.0.norm() {
+            V::Dec(d) => Some(d),
+            V::Big(..) | V::Float(_) => None,
         }
     }
 
     /// Whether the number is an integer.
     pub fn is_integer(&self) -> bool {
-        match self.0 {
-            N::Dec(d) => d.fract().is_zero(),
-            N::Big(..) => true,
-            N::Float(f) => f.fract() == 0.0,
+        match self.0.norm() {
+            V::Dec(d) => d.fract().is_zero(),
+            V::Big(..) => true,
+            V::Float(f) => f.fract() == 0.0,
         }
     }
 
     /// Whether the number is zero.
     pub fn is_zero(&self) -> bool {
-        match self.0 {
-            N::Dec(d) => d.is_zero(),
-            N::Big(..) => false,
-            N::Float(f) => f == 0.0,
+        match self.0.norm() {
+            V::Dec(d) => d.is_zero(),
+            V::Big(..) => false,
+            V::Float(f) => f == 0.0,
         }
     }
 
     /// Whether the number is below zero.
     pub fn is_negative(&self) -> bool {
-        match self.0 {
-            N::Dec(d) => d.is_sign_negative() && !d.is_zero(),
-            N::Big(neg, _) => neg,
-            N::Float(f) => f < 0.0,
+        match self.0.norm() {
+            V::Dec(d) => d.is_sign_negative() && !d.is_zero(),
+            V::Big(neg, _) => neg,
+            V::Float(f) => f < 0.0,
         }
     }
 
     /// The value as an `i128`, if it is an integer in range.
     pub fn as_i128(&self) -> Option<i128> {
-        match self.0 {
-            N::Float(f) => {
+        match self.0.norm() {
+            V::Float(f) => {
                 // 2^127 is exactly representable; the range check is exact.
                 if f.fract() == 0.0 && (-1.7014118346046923e38..1.7014118346046923e38).contains(&f)
                 {
@@ -229,8 +264,8 @@ impl Number {
 
     /// The value as a `u128`, if it is a non-negative integer in range.
     pub fn as_u128(&self) -> Option<u128> {
-        match self.0 {
-            N::Float(f) => {
+        match self.0.norm() {
+            V::Float(f) => {
                 if f.fract() == 0.0 && (0.0..3.402823669209385e38).contains(&f) {
                     Some(f as u128)
                 } else {
@@ -262,22 +297,22 @@ impl Number {
 
     /// The nearest `f64` (correctly rounded).
     pub fn as_f64(&self) -> f64 {
-        match self.0 {
-            N::Dec(d) => {
+        match self.0.norm() {
+            V::Dec(d) => {
                 // Going through the text rounds correctly; `to_f64` may not.
                 d.to_string()
                     .parse()
                     .unwrap_or_else(|_| d.to_f64().unwrap_or(0.0))
             }
-            N::Big(neg, mag) => {
-                let f = mag as f64;
+            V::Big(neg, mag) => {
+                let f = u128_of(mag) as f64;
                 if neg {
                     -f
                 } else {
                     f
                 }
             }
-            N::Float(f) => f,
+            V::Float(f) => f,
         }
     }
 
@@ -298,7 +333,7 @@ impl Number {
         int: impl Fn(i128, i128) -> Option<i128>,
         float: impl Fn(f64, f64) -> f64,
     ) -> Result<Number, NumberError> {
-        if let (N::Dec(a), N::Dec(b)) = (self.0, other.0) {
+        if let (V::Dec(a), V::Dec(b)) = (self.0.norm(), other.0.norm()) {
             if let Some(r) = dec(a, b) {
                 let underflow = r.is_zero() && !a.is_zero() && !b.is_zero();
                 if !underflow && !tiny(r) {
@@ -366,6 +401,14 @@ impl Number {
         if other.is_zero() {
             return Err(NumberError::DivideByZero);
         }
+        if let (V::Dec(a), V::Dec(b)) = (self.0.norm(), other.0.norm()) {
+            if let Some(q) = a.checked_div(b) {
+                let exact = q.checked_mul(b) == Some(a);
+                if !exact && !q.is_zero() && !tiny(q) {
+                    return Ok(Number(N::Quot(a, b)));
+                }
+            }
+        }
         self.op(
             other,
             |a, b| a.checked_div(b),
@@ -400,10 +443,10 @@ impl Number {
 
     /// `-self`.
     pub fn neg(&self) -> Number {
-        match self.0 {
-            N::Dec(d) => Number(N::Dec(-d)),
-            N::Big(neg, mag) => Number(N::Big(!neg, mag)),
-            N::Float(f) => Number(N::Float(-f)),
+        match self.0.norm() {
+            V::Dec(d) => Number(N::Dec(-d)),
+            V::Big(neg, mag) => Number(N::Big(!neg, mag)),
+            V::Float(f) => Number(N::Float(-f)),
         }
     }
 }
@@ -460,23 +503,23 @@ impl PartialOrd for Number {
 
 impl Ord for Number {
     fn cmp(&self, other: &Number) -> Ordering {
-        match (self.0, other.0) {
-            (N::Dec(a), N::Dec(b)) => a.cmp(&b),
-            (N::Big(na, a), N::Big(nb, b)) => match (na, nb) {
+        match (self.0.norm(), other.0.norm()) {
+            (V::Dec(a), V::Dec(b)) => a.cmp(&b),
+            (V::Big(na, a), V::Big(nb, b)) => match (na, nb) {
                 (false, false) => a.cmp(&b),
                 (true, true) => b.cmp(&a),
                 (true, false) => Ordering::Less,
                 (false, true) => Ordering::Greater,
             },
             // A Big is beyond every Decimal.
-            (N::Big(neg, _), N::Dec(_)) => {
+            (V::Big(neg, _), V::Dec(_)) => {
                 if neg {
                     Ordering::Less
                 } else {
                     Ordering::Greater
                 }
             }
-            (N::Dec(_), N::Big(neg, _)) => {
+            (V::Dec(_), V::Big(neg, _)) => {
                 if neg {
                     Ordering::Greater
                 } else {
@@ -490,10 +533,10 @@ impl Ord for Number {
 
 impl std::hash::Hash for Number {
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        match self.0 {
-            N::Dec(d) => d.normalize().hash(state),
-            N::Big(neg, mag) => (neg, mag).hash(state),
-            N::Float(f) => f.to_bits().hash(state),
+        match self.0.norm() {
+            V::Dec(d) => d.normalize().hash(state),
+            V::Big(neg, mag) => (neg, mag).hash(state),
+            V::Float(f) => f.to_bits().hash(state),
         }
     }
 }
@@ -506,7 +549,14 @@ impl fmt::Display for Number {
             // The reference keeps the sign of zero: `-0` prints as "-0".
             N::Dec(d) if d.is_zero() && d.is_sign_negative() => f.write_str("-0"),
             N::Dec(d) => fmt::Display::fmt(&d.normalize(), f),
-            N::Big(neg, mag) => write!(f, "{}{mag}", if neg { "-" } else { "" }),
+            N::Big(neg, mag) => write!(f, "{}{}", if neg { "-" } else { "" }, u128_of(mag)),
+            N::Quot(a, b) => match binary::quotient_text(a, b) {
+                Some(text) => f.write_str(&text),
+                None => match a.checked_div(b) {
+                    Some(q) => fmt::Display::fmt(&q.normalize(), f),
+                    None => f.write_str("0"),
+                },
+            },
             N::Float(x) => fmt::Display::fmt(&x, f),
         }
     }
@@ -612,10 +662,28 @@ mod tests {
     fn exact_decimal_arithmetic() {
         assert_eq!(n("0.1").checked_add(&n("0.2")), Ok(n("0.3")));
         assert_eq!(n("1.1").checked_mul(&n("3")), Ok(n("3.3")));
+        // 1/3 computes to 28 digits...
+        let third = n("1").checked_div(&n("3"));
         assert_eq!(
-            n("1").checked_div(&n("3")).map(|x| x.to_string()),
-            Ok("0.3333333333333333333333333333".to_owned())
+            third.map(|x| x.as_decimal().map(|d| d.to_string())),
+            Ok(Some("0.3333333333333333333333333333".to_owned()))
         );
+        // ...and prints as the reference prints it (155 digits, from its
+        // 512-bit binary quotient; conformance
+        // templates/interpolation_one_third_full_precision).
+        let text = third.map(|x| x.to_string()).unwrap_or_default();
+        assert_eq!(text.len(), 157);
+        assert!(
+            text.starts_with("0.3333") && text.ends_with("3335"),
+            "{text}"
+        );
+        // 1/8 is exact: plain decimal.
+        assert_eq!(
+            n("1").checked_div(&n("8")).map(|x| x.to_string()),
+            Ok("0.125".to_owned())
+        );
+        // A quotient is equal to its decimal value.
+        assert_eq!(third, Ok(Number::from(Decimal::ONE / Decimal::from(3))));
     }
 
     #[test]
