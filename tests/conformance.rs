@@ -31,6 +31,8 @@ mod grammar;
 mod json;
 #[path = "conformance/report.rs"]
 mod report;
+#[path = "conformance/values.rs"]
+mod values;
 
 use report::{Counts, Part};
 use std::panic::{self, AssertUnwindSafe};
@@ -48,7 +50,10 @@ fn main() -> ExitCode {
     let mut broken = false;
     let mut full_report = String::new();
 
-    if let Err(e) = json::self_test().and_then(|()| corpus::self_test()) {
+    if let Err(e) = json::self_test()
+        .and_then(|()| corpus::self_test())
+        .and_then(|()| values::self_test())
+    {
         println!("conformance runner: {e}");
         return ExitCode::FAILURE;
     }
@@ -117,9 +122,11 @@ fn folder(var: &str, name: &str) -> Option<PathBuf> {
 }
 
 fn run_cases(dir: &Path, filter: &str) -> std::io::Result<Part> {
-    let mut part = Part::new("conformance cases: parse outcome", "section");
+    let mut part = Part::new("conformance cases: parse outcome, then value", "section");
     let mut lines_compared = 0;
     let mut lines_equal = 0;
+    let mut eval_lines_compared = 0;
+    let mut eval_lines_equal = 0;
     for case in cases::load_all(dir)? {
         let case = match case {
             Ok(case) => case,
@@ -139,10 +146,20 @@ fn run_cases(dir: &Path, filter: &str) -> std::io::Result<Part> {
         let took = start.elapsed();
         let outcome = match verdict {
             Ok(v) => {
+                if let Some(why) = v.pending {
+                    part.record_pending(&case.section, &case.name, why, took);
+                    continue;
+                }
                 if let Some((theirs, ours)) = v.error_lines {
-                    lines_compared += 1;
+                    let (compared, equal) = match case.expected {
+                        cases::Expected::Eval(_) => {
+                            (&mut eval_lines_compared, &mut eval_lines_equal)
+                        }
+                        _ => (&mut lines_compared, &mut lines_equal),
+                    };
+                    *compared += 1;
                     if u64::try_from(ours).ok() == Some(theirs) {
-                        lines_equal += 1;
+                        *equal += 1;
                     } else {
                         part.detail(format!(
                             "{}: first error on line {ours}, reference line {theirs}",
@@ -156,8 +173,22 @@ fn run_cases(dir: &Path, filter: &str) -> std::io::Result<Part> {
         };
         part.record(&case.section, &case.name, outcome, took);
     }
+    let pct = |a: usize, b: usize| {
+        if b == 0 {
+            100.0
+        } else {
+            a as f64 * 100.0 / b as f64
+        }
+    };
     part.note(format!(
-        "first error on the reference's line: {lines_equal} of {lines_compared} rejected inputs"
+        "first error on the reference's line: parse errors {lines_equal} of {lines_compared} ({:.1}%), \
+         evaluation errors {eval_lines_equal} of {eval_lines_compared} ({:.1}%), \
+         all {} of {} ({:.1}%)",
+        pct(lines_equal, lines_compared),
+        pct(eval_lines_equal, eval_lines_compared),
+        lines_equal + eval_lines_equal,
+        lines_compared + eval_lines_compared,
+        pct(lines_equal + eval_lines_equal, lines_compared + eval_lines_compared),
     ));
     Ok(part)
 }
