@@ -38,6 +38,7 @@ use report::{Counts, Part};
 use std::panic::{self, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 /// Runs one part of the check on a folder, with a path filter.
@@ -197,15 +198,26 @@ fn run_corpus(dir: &Path, filter: &str) -> std::io::Result<Part> {
     let mut part = Part::new("corpus: structure and expression spans", "kind");
     let newer = corpus::newer_hcl(dir);
     let mut by_repo: std::collections::BTreeMap<String, Counts> = Default::default();
-    let mut bytes = 0u64;
-    for file in corpus::list(dir)? {
-        if !file.name.contains(filter) {
-            continue;
-        }
-        bytes += std::fs::metadata(dir.join(&file.name)).map_or(0, |m| m.len());
+    let files: Vec<_> = corpus::list(dir)?
+        .into_iter()
+        .filter(|f| f.name.contains(filter))
+        .collect();
+    let bytes: u64 = files
+        .iter()
+        .map(|f| std::fs::metadata(dir.join(&f.name)).map_or(0, |m| m.len()))
+        .sum();
+    let outcomes = in_parallel(&files, |file| {
         let start = Instant::now();
-        let outcome = guarded(|| corpus::check(&file, newer.contains(&file.name))).and_then(|r| r);
-        let took = start.elapsed();
+        let outcome = guarded(|| corpus::check(file, newer.contains(&file.name))).and_then(|r| r);
+        (outcome, start.elapsed())
+    });
+    for (file, result) in files.iter().zip(outcomes) {
+        let (outcome, took) = result.unwrap_or_else(|| {
+            (
+                Err("not checked: its worker thread died".to_owned()),
+                Default::default(),
+            )
+        });
         let repo = file.name.split('/').next().unwrap_or_default().to_owned();
         let counts = by_repo.entry(repo).or_default();
         if outcome.is_ok() {
@@ -229,6 +241,49 @@ fn run_corpus(dir: &Path, filter: &str) -> std::io::Result<Part> {
         ));
     }
     Ok(part)
+}
+
+/// `f` applied to every item, on as many threads as the machine has CPUs;
+/// results in the order of `items`, `None` for an item whose worker died.
+fn in_parallel<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<Option<R>> {
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let next = AtomicUsize::new(0);
+    let mut results: Vec<(usize, R)> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|_| {
+                // As big a stack as the main thread's: the parser is
+                // checked as a program would run it.
+                std::thread::Builder::new()
+                    .stack_size(8 << 20)
+                    .spawn_scoped(scope, || {
+                        let mut done = Vec::new();
+                        loop {
+                            let i = next.fetch_add(1, Ordering::Relaxed);
+                            let Some(item) = items.get(i) else {
+                                return done;
+                            };
+                            done.push((i, f(item)));
+                        }
+                    })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|w| match w.map(|h| h.join()) {
+                Ok(Ok(done)) => done,
+                // A worker that could not start takes no item; one that
+                // panicked outside `guarded` loses its items (left `None`).
+                _ => Vec::new(),
+            })
+            .collect()
+    });
+    let mut out: Vec<Option<R>> = (0..items.len()).map(|_| None).collect();
+    for (i, r) in results.drain(..) {
+        if let Some(slot) = out.get_mut(i) {
+            *slot = Some(r);
+        }
+    }
+    out
 }
 
 /// Runs `f`, turning a panic into a failure reason.

@@ -156,7 +156,7 @@ impl Part {
         row(out, "total", &t)?;
         write!(
             out,
-            "  time {:.2} s (this build's profile)",
+            "  time {:.2} s summed over inputs (this build's profile)",
             self.elapsed.as_secs_f64()
         )?;
         if let Some((d, name)) = &self.slowest {
