@@ -34,8 +34,8 @@ fn ctx() -> Context {
 
 /// `(source, message prefix, line, column)`: the evaluation must fail
 /// with a message starting with the prefix, at that position (the
-/// reference's, checked with `hcl-oracle expr`; except `upper("a", "b")`,
-/// where the reference points inside the quotes of the extra argument).
+/// reference's, checked with `hcl-oracle expr`; an argument that is a
+/// quoted string is pointed at inside its quotes, as the reference does).
 const FAILURES: &[(&str, &str, usize, usize)] = &[
     // arithmetic
     ("1 / 0", "cannot compute `1 / 0`: division by zero", 1, 1),
@@ -76,7 +76,7 @@ const FAILURES: &[(&str, &str, usize, usize)] = &[
         "upper(\"a\", \"b\")",
         "in the call to `upper`: too many function arguments",
         1,
-        12,
+        13,
     ),
     (
         "upper([1])",

@@ -1005,7 +1005,7 @@ impl<'c, 'a> Evaluator<'c, 'a> {
                 }
             } else {
                 values.push(v);
-                spans.push(arg.span);
+                spans.push(start_span(arg));
             }
         }
         let call_span = call.name.span.to(call.parens).to(span);
@@ -1231,6 +1231,33 @@ fn is_multi_step_traversal(e: &Expr<'_>) -> bool {
 }
 
 /// A child value with its type tag, if its parent had an explicit type.
+/// Where the reference's diagnostics about a function argument point
+/// (hcl's `Expression.StartRange`): for a quoted string, its content, not
+/// its opening quote (so `abs("x")` points at `x`); through parentheses.
+fn start_span(e: &Expr<'_>) -> Span {
+    match &e.kind {
+        ExprKind::String(_) => {
+            let s = e.span;
+            // An empty string's (absent) content is after its closing quote.
+            let at = if s.end.saturating_sub(s.start) <= 2 {
+                s.end
+            } else {
+                s.start + 1
+            };
+            Span::new(at, s.end.max(at))
+        }
+        ExprKind::Parens(inner) => start_span(inner),
+        ExprKind::Template(t) if t.heredoc.is_none() && !t.template.is_unwrappable() => {
+            match t.template.parts.first() {
+                Some(TemplatePart::Literal(l)) => l.span,
+                Some(TemplatePart::Interpolation(i)) => start_span(&i.expr),
+                _ => e.span,
+            }
+        }
+        _ => e.span,
+    }
+}
+
 fn retag(v: Value, t: Option<Type>) -> TVal {
     match t {
         Some(t) => TVal::typed(v, t),

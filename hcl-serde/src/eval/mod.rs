@@ -24,7 +24,7 @@
 //! dropped when a [`Value`] leaves the evaluator.
 
 mod context;
-mod convert;
+pub(crate) mod convert;
 mod expr;
 mod func;
 mod types;
