@@ -1,14 +1,165 @@
-//! The conversion functions.
+//! The conversion functions: `tostring tonumber tobool tolist toset tomap`
+//! (go-cty 1.12.1 `stdlib.MakeToFunc`).
 //!
 //! Convention of every family file: one `pub fn NAME() -> FuncDef` per
 //! function (re-exported as `hcl::stdlib::NAME`, documented with an
 //! example), and the table below listing `("name", NAME)` for each, which
-//! `stdlib/mod.rs` reads for `all()`, `Context::add_stdlib()`; the
-//! constructor type is `fn() -> FuncDef` (`use crate::eval::FuncDef`).
-//! Functions whose Rust name would be a keyword (`try`) take a trailing
-//! underscore (`try_`) and keep their HCL name in the table.
+//! `stdlib/mod.rs` reads for `all()`, `Context::add_stdlib()`.
+//!
+//! Each converts its argument with HCL's conversion rules: primitives
+//! between each other where the value allows (`"1"` to a number, `15` to
+//! a string, `"true"` to a bool), tuples to lists and sets and objects to
+//! maps after unifying their element types (`tolist([1, "a"])` is
+//! `["1", "a"]`). `null` stays `null`. Anything else is an error pointing
+//! at the argument.
 
-use super::Table;
+use crate::eval::convert::{convert_typed, quote};
+use crate::eval::{FuncDef, FuncError, Param, Type};
+use crate::Value;
 
 /// This family's functions: name and constructor.
-pub(super) const CONVERSION: Table = &[];
+pub(super) const CONVERSION: super::Table = &[
+    ("tostring", tostring),
+    ("tonumber", tonumber),
+    ("tobool", tobool),
+    ("tolist", tolist),
+    ("toset", toset),
+    ("tomap", tomap),
+];
+
+/// The name of a target type in messages (go-cty's
+/// `FriendlyNameForConstraint`).
+fn constraint_name(t: &Type) -> &'static str {
+    match t {
+        Type::String => "string",
+        Type::Number => "number",
+        Type::Bool => "bool",
+        Type::List(_) => "list of any single type",
+        Type::Set(_) => "set of any single type",
+        Type::Map(_) => "map of any single type",
+        _ => "any type",
+    }
+}
+
+/// A function converting its argument to `want`.
+fn make_to(want: Type) -> FuncDef {
+    let returns = want.clone();
+    FuncDef::new(move |args| {
+        let v = args.get(0).cloned().unwrap_or_default();
+        if v.is_null() {
+            return Ok(Value::Null);
+        }
+        let from = args
+            .arg_type(0)
+            .cloned()
+            .unwrap_or_else(|| Type::of(&v));
+        let message = match (&v, &want) {
+            (Value::String(s), Type::Bool) => format!(
+                "cannot convert {} to bool; only the strings \"true\" or \"false\" are allowed",
+                quote(s)
+            ),
+            (Value::String(s), Type::Number) => format!(
+                "cannot convert {} to number; given string must be a decimal representation of a number",
+                quote(s)
+            ),
+            _ => format!(
+                "cannot convert {} to {}",
+                from.friendly_name(),
+                constraint_name(&want)
+            ),
+        };
+        convert_typed(v, &from, &want)
+            .map(|(v, _)| v)
+            .map_err(|_| FuncError::arg(0, message))
+    })
+    .param(Param::new("v", Type::Any).nullable())
+    .returns(returns)
+}
+
+/// `tostring(v)`: a string, number or bool as a string (`null` stays
+/// `null`).
+///
+/// ```
+/// use hcl::{eval::eval_expr_str, Context, Value};
+/// let ctx = Context::with_stdlib();
+/// assert_eq!(eval_expr_str("tostring(1.50)", &ctx)?, Value::from("1.5"));
+/// assert_eq!(eval_expr_str("tostring(true)", &ctx)?, Value::from("true"));
+/// assert!(eval_expr_str("tostring([1])", &ctx).is_err());
+/// # Ok::<(), hcl::Error>(())
+/// ```
+pub fn tostring() -> FuncDef {
+    make_to(Type::String)
+}
+
+/// `tonumber(v)`: a number, or a string holding a decimal number, as a
+/// number.
+///
+/// ```
+/// use hcl::{eval::eval_expr_str, Context, Value};
+/// let ctx = Context::with_stdlib();
+/// assert_eq!(eval_expr_str(r#"tonumber("1e3")"#, &ctx)?, Value::from(1000));
+/// assert!(eval_expr_str(r#"tonumber("0x10")"#, &ctx).is_err());
+/// # Ok::<(), hcl::Error>(())
+/// ```
+pub fn tonumber() -> FuncDef {
+    make_to(Type::Number)
+}
+
+/// `tobool(v)`: a bool, or one of the strings `"true"` and `"false"`
+/// (also `"1"` and `"0"`, as the reference's conversion), as a bool.
+///
+/// ```
+/// use hcl::{eval::eval_expr_str, Context, Value};
+/// let ctx = Context::with_stdlib();
+/// assert_eq!(eval_expr_str(r#"tobool("true")"#, &ctx)?, Value::from(true));
+/// assert!(eval_expr_str(r#"tobool("yes")"#, &ctx).is_err());
+/// # Ok::<(), hcl::Error>(())
+/// ```
+pub fn tobool() -> FuncDef {
+    make_to(Type::Bool)
+}
+
+/// `tolist(v)`: a tuple, list or set as a list whose elements all have
+/// one type.
+///
+/// ```
+/// use hcl::{eval::eval_expr_str, Context, Value};
+/// let ctx = Context::with_stdlib();
+/// assert_eq!(eval_expr_str(r#"tolist([1, "a"])"#, &ctx)?, Value::from(vec!["1", "a"]));
+/// assert!(eval_expr_str("tolist([1, [2]])", &ctx).is_err());
+/// # Ok::<(), hcl::Error>(())
+/// ```
+pub fn tolist() -> FuncDef {
+    make_to(Type::list(Type::Any))
+}
+
+/// `toset(v)`: a tuple, list or set as a set: one element type, no
+/// duplicates, in the reference's order (strings bytewise, numbers
+/// ascending).
+///
+/// ```
+/// use hcl::{eval::eval_expr_str, Context, Value};
+/// let ctx = Context::with_stdlib();
+/// assert_eq!(eval_expr_str("toset([3, 1, 3])", &ctx)?, Value::from(vec![1, 3]));
+/// # Ok::<(), hcl::Error>(())
+/// ```
+pub fn toset() -> FuncDef {
+    make_to(Type::set(Type::Any))
+}
+
+/// `tomap(v)`: an object or map as a map whose elements all have one
+/// type.
+///
+/// ```
+/// use hcl::{eval::eval_expr_str, Context, Value};
+/// let ctx = Context::with_stdlib();
+/// assert_eq!(
+///     eval_expr_str(r#"tomap({a = 1, b = "x"})"#, &ctx)?,
+///     eval_expr_str(r#"{a = "1", b = "x"}"#, &ctx)?,
+/// );
+/// assert!(eval_expr_str("tomap([1])", &ctx).is_err());
+/// # Ok::<(), hcl::Error>(())
+/// ```
+pub fn tomap() -> FuncDef {
+    make_to(Type::map(Type::Any))
+}
