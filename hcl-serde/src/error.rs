@@ -174,6 +174,53 @@ impl Error {
         self
     }
 
+    /// Prepends a key to the path (`port` then `service` gives
+    /// `service.port`); keys that are not identifiers are quoted
+    /// (`tags["Cost Center"]`).
+    #[must_use]
+    pub(crate) fn prepend_key(mut self, key: &str) -> Error {
+        let seg = if crate::value::is_identifier(key) {
+            key.to_owned()
+        } else {
+            format!("[{key:?}]")
+        };
+        self.0.path = Some(match self.0.path.take() {
+            None => seg,
+            Some(rest) if rest.starts_with('[') => seg + &rest,
+            Some(rest) => format!("{seg}.{rest}"),
+        });
+        self
+    }
+
+    /// Prepends a sequence index to the path (`port` then `1` gives
+    /// `[1].port`).
+    #[must_use]
+    pub(crate) fn prepend_index(mut self, index: usize) -> Error {
+        let seg = format!("[{index}]");
+        self.0.path = Some(match self.0.path.take() {
+            None => seg,
+            Some(rest) if rest.starts_with('[') => seg + &rest,
+            Some(rest) => format!("{seg}.{rest}"),
+        });
+        self
+    }
+
+    /// Moves an error about a piece of text to the place of that text in
+    /// its file: `lines` lines and `bytes` bytes further. The text must
+    /// start at the start of a line, so columns stay right.
+    #[must_use]
+    pub(crate) fn relocate(mut self, lines: usize, bytes: usize) -> Error {
+        let e = &mut *self.0;
+        if let Some(pos) = &mut e.pos {
+            pos.line += lines;
+            pos.byte += bytes;
+        }
+        if let Some(span) = &mut e.span {
+            *span = Span::new(span.start + bytes, span.end + bytes);
+        }
+        self
+    }
+
     /// What kind of error this is.
     pub fn category(&self) -> Category {
         self.0.category
@@ -282,6 +329,78 @@ impl serde::de::Error for Error {
     fn custom<T: fmt::Display>(msg: T) -> Error {
         Error::data(msg.to_string())
     }
+
+    #[cold]
+    fn unknown_field(field: &str, expected: &'static [&'static str]) -> Error {
+        Error::data(format!(
+            "unknown field `{field}`{}",
+            expected_names(field, expected)
+        ))
+    }
+
+    #[cold]
+    fn unknown_variant(variant: &str, expected: &'static [&'static str]) -> Error {
+        Error::data(format!(
+            "unknown variant `{variant}`{}",
+            expected_names(variant, expected)
+        ))
+    }
+}
+
+/// `", expected one of `a`, `b`; did you mean `a`?"` for an unknown name.
+fn expected_names(name: &str, expected: &[&str]) -> String {
+    let mut out = String::new();
+    let shown: Vec<&str> = expected
+        .iter()
+        .copied()
+        .filter(|e| !e.starts_with('$'))
+        .collect();
+    match shown.as_slice() {
+        [] => out.push_str(", there are no fields"),
+        [one] => out.push_str(&format!(", expected `{one}`")),
+        many => {
+            out.push_str(", expected one of ");
+            for (i, e) in many.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                out.push_str(&format!("`{e}`"));
+            }
+        }
+    }
+    let best = shown
+        .iter()
+        .map(|c| (edit_distance(name, c), *c))
+        .filter(|&(d, c)| d < 3 && d < c.chars().count().max(2))
+        .min_by_key(|&(d, _)| d);
+    if let Some((_, c)) = best {
+        out.push_str(&format!("; did you mean `{c}`?"));
+    }
+    out
+}
+
+/// Levenshtein distance, in characters.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    let mut cur = vec![0; b.len() + 1];
+    for (i, ca) in a.chars().enumerate() {
+        if let Some(c0) = cur.first_mut() {
+            *c0 = i + 1;
+        }
+        for (j, cb) in b.iter().enumerate() {
+            let del = prev.get(j + 1).map_or(usize::MAX, |d| d + 1);
+            let ins = cur.get(j).map_or(usize::MAX, |d| d + 1);
+            let sub = prev
+                .get(j)
+                .map_or(usize::MAX, |d| d + usize::from(ca != *cb));
+            if let Some(slot) = cur.get_mut(j + 1) {
+                *slot = del.min(ins).min(sub);
+            }
+        }
+        std::mem::swap(&mut prev, &mut cur);
+    }
+    prev.last().copied().unwrap_or(0)
 }
 
 impl serde::ser::Error for Error {

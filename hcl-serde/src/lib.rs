@@ -19,6 +19,7 @@
 //! assert_eq!(ctx.var("name"), Some(&Value::from("world")));
 //! ```
 
+pub mod de;
 pub mod error;
 pub mod eval;
 pub mod number;
@@ -27,6 +28,11 @@ pub mod value;
 
 pub use hcl_grammar as grammar;
 
+#[doc(inline)]
+pub use de::{
+    from_reader, from_reader_with, from_slice, from_slice_with, from_str, from_str_with,
+    from_value, Body, Deserializer, Expression,
+};
 #[doc(inline)]
 pub use error::{Category, Error, Result};
 #[doc(inline)]

@@ -1,0 +1,820 @@
+//! Bodies and groups of blocks.
+//!
+//! A body reads as a struct or a map whose keys are its attribute names and
+//! block types. The blocks of one type form a group: a sequence when the
+//! target asks for one, a single block otherwise, and a map keyed by the
+//! next label when the target is a map. A struct takes the labels left on
+//! its block through the reserved fields `$label` (one) and `$labels` (all
+//! that remain).
+
+use super::capture;
+use super::enums::EnumDeserializer;
+use super::expr::ExprDeserializer;
+use super::key::{KeyDeserializer, Str};
+use super::Shared;
+use crate::error::{Error, Result};
+use hcl_grammar::{Attribute, Block, BlockLabel, Body, Span, Structure};
+use serde::de::{self, Visitor};
+use serde::forward_to_deserialize_any;
+
+/// The struct field that receives the next label of a block.
+pub(crate) const LABEL_FIELD: &str = "$label";
+/// The struct field that receives all remaining labels of a block.
+pub(crate) const LABELS_FIELD: &str = "$labels";
+
+/// The header of a block: its type and labels.
+pub(crate) fn header(b: &Block<'_>) -> Span {
+    b.ident
+        .span
+        .to(b.labels.last().map_or(b.ident.span, BlockLabel::span))
+}
+
+/// A body, with the labels of its block not consumed yet.
+pub(crate) struct BodyDeserializer<'a, 'de> {
+    body: &'a Body<'de>,
+    labels: &'a [BlockLabel<'de>],
+    block: Option<&'a Block<'de>>,
+    sh: &'a Shared<'a>,
+    depth: usize,
+}
+
+impl<'a, 'de> BodyDeserializer<'a, 'de> {
+    /// The body of a file.
+    pub(crate) fn root(body: &'a Body<'de>, sh: &'a Shared<'a>) -> Self {
+        BodyDeserializer {
+            body,
+            labels: &[],
+            block: None,
+            sh,
+            depth: 0,
+        }
+    }
+
+    /// The body of `block`, whose first `offset` labels are consumed.
+    fn block(block: &'a Block<'de>, offset: usize, sh: &'a Shared<'a>, depth: usize) -> Self {
+        BodyDeserializer {
+            body: &block.body,
+            labels: block.labels.get(offset..).unwrap_or_default(),
+            block: Some(block),
+            sh,
+            depth,
+        }
+    }
+
+    /// Where errors about the whole body point: the block's header.
+    fn span(&self) -> Option<Span> {
+        self.block.map(header)
+    }
+
+    fn at(&self, e: Error) -> Error {
+        match self.span() {
+            Some(s) => e.with_span(s),
+            None => e,
+        }
+    }
+
+    fn check_depth(&self) -> Result<()> {
+        if self.depth >= self.sh.max_depth {
+            Err(self.sh.too_deep(self.span().unwrap_or(self.body.span)))
+        } else {
+            Ok(())
+        }
+    }
+
+    /// The attributes and groups of blocks, in order of first appearance.
+    fn entries(&self) -> Result<Vec<Entry<'a, 'de>>> {
+        let mut out: Vec<Entry<'a, 'de>> = Vec::with_capacity(self.body.items.len());
+        let mut index: Option<std::collections::HashMap<&'de str, usize>> = None;
+        for item in &self.body.items {
+            let name = match item {
+                Structure::Attribute(a) => a.name.name,
+                Structure::Block(b) => b.ident.name,
+            };
+            if index.is_none() && out.len() > 16 {
+                index = Some(
+                    out.iter()
+                        .enumerate()
+                        .filter_map(|(i, e)| e.name().map(|n| (n, i)))
+                        .collect(),
+                );
+            }
+            let found = match &index {
+                Some(map) => map.get(name).copied(),
+                None => out.iter().position(|e| e.name() == Some(name)),
+            };
+            match (item, found.and_then(|i| out.get_mut(i))) {
+                (Structure::Block(b), Some(Entry::Blocks(_, blocks))) => blocks.push(b),
+                (Structure::Block(b), Some(_)) => {
+                    return Err(Error::data_at(
+                        format!("`{name}` is both an attribute and a block type in this body"),
+                        b.ident.span,
+                    ))
+                }
+                (Structure::Attribute(a), Some(_)) => {
+                    return Err(Error::data_at(
+                        format!("`{name}` is both an attribute and a block type in this body"),
+                        a.name.span,
+                    ))
+                }
+                (item, None) => {
+                    if let Some(map) = &mut index {
+                        map.insert(name, out.len());
+                    }
+                    out.push(match item {
+                        Structure::Attribute(a) => Entry::Attr(a),
+                        Structure::Block(b) => Entry::Blocks(name, vec![b]),
+                    });
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    fn visit_body<V: Visitor<'de>>(
+        self,
+        mut entries: Vec<Entry<'a, 'de>>,
+        v: V,
+    ) -> Result<V::Value> {
+        self.check_depth()?;
+        let own_entries = self.entries()?;
+        if entries.is_empty() {
+            entries = own_entries;
+        } else {
+            entries.extend(own_entries);
+        }
+        let span = self.span();
+        v.visit_map(BodyAccess {
+            entries: entries.into_iter(),
+            value: None,
+            sh: self.sh,
+            depth: self.depth + 1,
+        })
+        .map_err(|e| match span {
+            Some(s) => e.with_span(s),
+            None => e,
+        })
+    }
+
+    /// `{label: body}` for the first remaining label.
+    fn visit_first_label<V: Visitor<'de>>(self, v: V) -> Result<V::Value> {
+        self.check_depth()?;
+        let Some((first, _)) = self.labels.split_first() else {
+            return self.visit_body(Vec::new(), v);
+        };
+        let rest = BodyDeserializer {
+            labels: self.labels.get(1..).unwrap_or_default(),
+            depth: self.depth + 1,
+            ..self
+        };
+        v.visit_map(OneEntry {
+            key: Some(KeyDeserializer::new(
+                Str::from_label(first),
+                Some(first.span()),
+            )),
+            path: first.as_str(),
+            value: Some(rest),
+        })
+    }
+
+    fn invalid<V: Visitor<'de>>(&self, v: &V) -> Error {
+        self.at(de::Error::invalid_type(
+            de::Unexpected::Other("a block body"),
+            v,
+        ))
+    }
+}
+
+/// One entry of a body.
+pub(crate) enum Entry<'a, 'de> {
+    /// The next label, for the `$label` field.
+    Label(&'a BlockLabel<'de>),
+    /// The remaining labels, for the `$labels` field.
+    Labels(&'a [BlockLabel<'de>]),
+    /// An attribute.
+    Attr(&'a Attribute<'de>),
+    /// The blocks of one type.
+    Blocks(&'de str, Vec<&'a Block<'de>>),
+}
+
+impl<'de> Entry<'_, 'de> {
+    fn name(&self) -> Option<&'de str> {
+        match self {
+            Entry::Attr(a) => Some(a.name.name),
+            Entry::Blocks(n, _) => Some(n),
+            Entry::Label(_) | Entry::Labels(_) => None,
+        }
+    }
+}
+
+macro_rules! body_invalid {
+    ($($method:ident)*) => {
+        $(
+            fn $method<V: Visitor<'de>>(self, v: V) -> Result<V::Value> {
+                Err(self.invalid(&v))
+            }
+        )*
+    };
+}
+
+impl<'de> de::Deserializer<'de> for BodyDeserializer<'_, 'de> {
+    type Error = Error;
+
+    fn deserialize_any<V: Visitor<'de>>(self, v: V) -> Result<V::Value> {
+        self.visit_first_label(v)
+    }
+
+    fn deserialize_map<V: Visitor<'de>>(self, v: V) -> Result<V::Value> {
+        self.visit_first_label(v)
+    }
+
+    fn deserialize_struct<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        fields: &'static [&'static str],
+        v: V,
+    ) -> Result<V::Value> {
+        if capture::is_spanned(name, fields) {
+            let span = self.block.map_or(self.body.span, |b| b.span);
+            return v.visit_map(capture::SpannedAccess::new(span, self));
+        }
+        if name == capture::BODY_NAME {
+            let line_from = self.block.map_or(self.body.span, header);
+            return v.visit_map(capture::CaptureAccess::new(
+                self.sh,
+                line_from,
+                self.body.span,
+            ));
+        }
+        if name == capture::EXPRESSION_NAME {
+            return Err(self.at(Error::data(
+                "a `hcl::Expression` captures an attribute's value, but this is a block",
+            )));
+        }
+        let mut labels = self.labels;
+        let mut pending = Vec::new();
+        if fields.contains(&LABEL_FIELD) {
+            if let Some((first, rest)) = labels.split_first() {
+                pending.push(Entry::Label(first));
+                labels = rest;
+            }
+        }
+        if fields.contains(&LABELS_FIELD) {
+            pending.push(Entry::Labels(labels));
+            labels = &[];
+        }
+        if let Some(extra) = labels.first() {
+            let block = self.block.map_or("", |b| b.ident.name);
+            return Err(Error::data_at(
+                format!(
+                    "unexpected label {:?} on block `{block}`: the target has no `$label` or `$labels` field to receive it",
+                    extra.as_str()
+                ),
+                extra.span(),
+            ));
+        }
+        self.visit_body(pending, v)
+    }
+
+    fn deserialize_enum<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        _variants: &'static [&'static str],
+        v: V,
+    ) -> Result<V::Value> {
+        if let Some((first, rest)) = self.labels.split_first() {
+            let content = BodyDeserializer {
+                labels: rest,
+                ..self
+            };
+            return v.visit_enum(EnumDeserializer::new(
+                Str::from_label(first),
+                Some(first.span()),
+                content,
+            ));
+        }
+        let mut entries = self.entries()?;
+        if entries.len() != 1 {
+            return Err(self.at(Error::data(format!(
+                "expected a body with exactly one attribute or block type naming the enum variant, found {}",
+                entries.len()
+            ))));
+        }
+        let (sh, depth) = (self.sh, self.depth + 1);
+        match entries.pop() {
+            Some(Entry::Attr(a)) => v.visit_enum(EnumDeserializer::new(
+                Str::Borrowed(a.name.name),
+                Some(a.name.span),
+                ExprDeserializer::new(&a.expr, sh, depth),
+            )),
+            Some(Entry::Blocks(name, blocks)) => {
+                let span = blocks.first().map(|b| b.ident.span);
+                v.visit_enum(EnumDeserializer::new(
+                    Str::Borrowed(name),
+                    span,
+                    BlocksDeserializer::new(name, blocks, 0, sh, depth),
+                ))
+            }
+            _ => Err(self.at(Error::data("expected an enum variant"))),
+        }
+    }
+
+    fn deserialize_option<V: Visitor<'de>>(self, v: V) -> Result<V::Value> {
+        v.visit_some(self)
+    }
+
+    fn deserialize_newtype_struct<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        v: V,
+    ) -> Result<V::Value> {
+        v.visit_newtype_struct(self)
+    }
+
+    fn deserialize_unit<V: Visitor<'de>>(self, v: V) -> Result<V::Value> {
+        if self.body.items.is_empty() && self.labels.is_empty() {
+            v.visit_unit()
+        } else {
+            Err(self.invalid(&v))
+        }
+    }
+
+    fn deserialize_unit_struct<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        v: V,
+    ) -> Result<V::Value> {
+        self.deserialize_unit(v)
+    }
+
+    fn deserialize_ignored_any<V: Visitor<'de>>(self, v: V) -> Result<V::Value> {
+        v.visit_unit()
+    }
+
+    fn deserialize_tuple<V: Visitor<'de>>(self, _len: usize, v: V) -> Result<V::Value> {
+        Err(self.invalid(&v))
+    }
+
+    fn deserialize_tuple_struct<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        _len: usize,
+        v: V,
+    ) -> Result<V::Value> {
+        Err(self.invalid(&v))
+    }
+
+    body_invalid! {
+        deserialize_bool deserialize_i8 deserialize_i16 deserialize_i32 deserialize_i64
+        deserialize_i128 deserialize_u8 deserialize_u16 deserialize_u32 deserialize_u64
+        deserialize_u128 deserialize_f32 deserialize_f64 deserialize_char deserialize_str
+        deserialize_string deserialize_bytes deserialize_byte_buf deserialize_seq
+        deserialize_identifier
+    }
+}
+
+/// The map of a body's entries.
+struct BodyAccess<'a, 'de> {
+    entries: std::vec::IntoIter<Entry<'a, 'de>>,
+    value: Option<Entry<'a, 'de>>,
+    sh: &'a Shared<'a>,
+    depth: usize,
+}
+
+impl<'de> de::MapAccess<'de> for BodyAccess<'_, 'de> {
+    type Error = Error;
+
+    fn next_key_seed<K: de::DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>> {
+        let Some(entry) = self.entries.next() else {
+            return Ok(None);
+        };
+        let (key, span) = match &entry {
+            Entry::Label(l) => (LABEL_FIELD, l.span()),
+            Entry::Labels(ls) => (
+                LABELS_FIELD,
+                ls.first().map_or(Span::default(), BlockLabel::span),
+            ),
+            Entry::Attr(a) => (a.name.name, a.name.span),
+            Entry::Blocks(name, blocks) => (
+                *name,
+                blocks.first().map_or(Span::default(), |b| b.ident.span),
+            ),
+        };
+        self.value = Some(entry);
+        seed.deserialize(KeyDeserializer::new(Str::Borrowed(key), Some(span)))
+            .map(Some)
+            .map_err(|e| e.with_span(span).prepend_key(key))
+    }
+
+    fn next_value_seed<T: de::DeserializeSeed<'de>>(&mut self, seed: T) -> Result<T::Value> {
+        let (sh, depth) = (self.sh, self.depth);
+        match self.value.take() {
+            Some(Entry::Label(l)) => seed
+                .deserialize(KeyDeserializer::new(Str::from_label(l), Some(l.span())))
+                .map_err(|e| e.with_span(l.span())),
+            Some(Entry::Labels(ls)) => seed.deserialize(LabelsDeserializer { labels: ls }),
+            Some(Entry::Attr(a)) => seed
+                .deserialize(ExprDeserializer::new(&a.expr, sh, depth))
+                .map_err(|e| e.with_span(a.expr.span).prepend_key(a.name.name)),
+            Some(Entry::Blocks(name, blocks)) => {
+                let span = blocks.first().map(|b| header(b));
+                seed.deserialize(BlocksDeserializer::new(name, blocks, 0, sh, depth))
+                    .map_err(|e| {
+                        let e = match span {
+                            Some(s) => e.with_span(s),
+                            None => e,
+                        };
+                        e.prepend_key(name)
+                    })
+            }
+            None => Err(Error::data("a map value was requested before its key")),
+        }
+    }
+
+    fn size_hint(&self) -> Option<usize> {
+        Some(self.entries.len())
+    }
+}
+
+/// A map of one entry (a label and what it labels).
+struct OneEntry<'a, 'de, D> {
+    key: Option<KeyDeserializer<'a, 'de>>,
+    path: &'a str,
+    value: Option<D>,
+}
+
+impl<'de, D: de::Deserializer<'de, Error = Error>> de::MapAccess<'de> for OneEntry<'_, 'de, D> {
+    type Error = Error;
+
+    fn next_key_seed<K: de::DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>> {
+        match self.key.take() {
+            Some(k) => seed.deserialize(k).map(Some),
+            None => Ok(None),
+        }
+    }
+
+    fn next_value_seed<T: de::DeserializeSeed<'de>>(&mut self, seed: T) -> Result<T::Value> {
+        match self.value.take() {
+            Some(d) => seed.deserialize(d).map_err(|e| e.prepend_key(self.path)),
+            None => Err(Error::data("a map value was requested twice")),
+        }
+    }
+
+    fn size_hint(&self) -> Option<usize> {
+        Some(usize::from(self.key.is_some()))
+    }
+}
+
+/// The labels for a `$labels` field: a sequence of strings.
+struct LabelsDeserializer<'a, 'de> {
+    labels: &'a [BlockLabel<'de>],
+}
+
+impl<'de> de::Deserializer<'de> for LabelsDeserializer<'_, 'de> {
+    type Error = Error;
+
+    fn deserialize_any<V: Visitor<'de>>(self, v: V) -> Result<V::Value> {
+        v.visit_seq(LabelsAccess {
+            labels: self.labels.iter(),
+        })
+    }
+
+    fn deserialize_option<V: Visitor<'de>>(self, v: V) -> Result<V::Value> {
+        v.visit_some(self)
+    }
+
+    forward_to_deserialize_any! {
+        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string
+        bytes byte_buf unit unit_struct newtype_struct seq tuple
+        tuple_struct map struct enum identifier ignored_any
+    }
+}
+
+struct LabelsAccess<'a, 'de> {
+    labels: std::slice::Iter<'a, BlockLabel<'de>>,
+}
+
+impl<'de> de::SeqAccess<'de> for LabelsAccess<'_, 'de> {
+    type Error = Error;
+
+    fn next_element_seed<T: de::DeserializeSeed<'de>>(
+        &mut self,
+        seed: T,
+    ) -> Result<Option<T::Value>> {
+        match self.labels.next() {
+            Some(l) => seed
+                .deserialize(KeyDeserializer::new(Str::from_label(l), Some(l.span())))
+                .map(Some)
+                .map_err(|e| e.with_span(l.span())),
+            None => Ok(None),
+        }
+    }
+
+    fn size_hint(&self) -> Option<usize> {
+        Some(self.labels.len())
+    }
+}
+
+/// The blocks of one type (and the same first `offset` labels).
+pub(crate) struct BlocksDeserializer<'a, 'de> {
+    name: &'de str,
+    blocks: Vec<&'a Block<'de>>,
+    offset: usize,
+    sh: &'a Shared<'a>,
+    depth: usize,
+}
+
+impl<'a, 'de> BlocksDeserializer<'a, 'de> {
+    fn new(
+        name: &'de str,
+        blocks: Vec<&'a Block<'de>>,
+        offset: usize,
+        sh: &'a Shared<'a>,
+        depth: usize,
+    ) -> Self {
+        BlocksDeserializer {
+            name,
+            blocks,
+            offset,
+            sh,
+            depth,
+        }
+    }
+
+    /// The one block, or an error pointing at the second.
+    fn single(self) -> Result<BodyDeserializer<'a, 'de>> {
+        match self.blocks.as_slice() {
+            [b] => Ok(BodyDeserializer::block(b, self.offset, self.sh, self.depth)),
+            [_, second, ..] => Err(Error::data_at(
+                format!(
+                    "duplicate `{}` block: the target takes one (use a sequence such as Vec to accept several)",
+                    self.name
+                ),
+                header(second),
+            )),
+            [] => Err(Error::data(format!("no `{}` block", self.name))),
+        }
+    }
+
+    /// Groups the blocks by their label at `offset`, in order of first
+    /// appearance: `Ok(None)` when no block has a label there.
+    #[allow(clippy::type_complexity)]
+    fn by_label(&self) -> Result<Option<Vec<(&'a BlockLabel<'de>, Vec<&'a Block<'de>>)>>> {
+        let mut groups: Vec<(&'a BlockLabel<'de>, Vec<&'a Block<'de>>)> = Vec::new();
+        let mut index: Option<std::collections::HashMap<&'a str, usize>> = None;
+        let mut unlabelled = None;
+        for &b in &self.blocks {
+            let Some(label) = b.labels.get(self.offset) else {
+                unlabelled.get_or_insert(b);
+                continue;
+            };
+            if index.is_none() && groups.len() > 16 {
+                index = Some(
+                    groups
+                        .iter()
+                        .enumerate()
+                        .map(|(i, (l, _))| (l.as_str(), i))
+                        .collect(),
+                );
+            }
+            let found = match &index {
+                Some(map) => map.get(label.as_str()).copied(),
+                None => groups
+                    .iter()
+                    .position(|(l, _)| l.as_str() == label.as_str()),
+            };
+            match found.and_then(|i| groups.get_mut(i)) {
+                Some((_, blocks)) => blocks.push(b),
+                None => {
+                    if let Some(map) = &mut index {
+                        map.insert(label.as_str(), groups.len());
+                    }
+                    groups.push((label, vec![b]));
+                }
+            }
+        }
+        match (unlabelled, groups.is_empty()) {
+            (None, _) => Ok(Some(groups)),
+            (Some(_), true) => Ok(None),
+            (Some(b), false) => Err(Error::data_at(
+                format!(
+                    "this `{}` block has {} label(s) where other `{}` blocks have more",
+                    self.name, self.offset, self.name
+                ),
+                header(b),
+            )),
+        }
+    }
+
+    fn check_depth(&self) -> Result<()> {
+        if self.depth >= self.sh.max_depth {
+            let span = self.blocks.first().map_or(Span::default(), |b| header(b));
+            Err(self.sh.too_deep(span))
+        } else {
+            Ok(())
+        }
+    }
+
+    fn visit_by_label<V: Visitor<'de>>(
+        self,
+        groups: Vec<(&'a BlockLabel<'de>, Vec<&'a Block<'de>>)>,
+        v: V,
+    ) -> Result<V::Value> {
+        self.check_depth()?;
+        v.visit_map(LabelGroupsAccess {
+            name: self.name,
+            groups: groups.into_iter(),
+            value: None,
+            offset: self.offset + 1,
+            sh: self.sh,
+            depth: self.depth + 1,
+        })
+    }
+
+    fn visit_seq_of_blocks<V: Visitor<'de>>(self, v: V) -> Result<V::Value> {
+        self.check_depth()?;
+        v.visit_seq(BlocksAccess {
+            blocks: self.blocks.into_iter(),
+            index: 0,
+            offset: self.offset,
+            sh: self.sh,
+            depth: self.depth + 1,
+        })
+    }
+}
+
+macro_rules! blocks_single {
+    ($($method:ident)*) => {
+        $(
+            fn $method<V: Visitor<'de>>(self, v: V) -> Result<V::Value> {
+                self.single()?.$method(v)
+            }
+        )*
+    };
+}
+
+impl<'de> de::Deserializer<'de> for BlocksDeserializer<'_, 'de> {
+    type Error = Error;
+
+    fn deserialize_any<V: Visitor<'de>>(self, v: V) -> Result<V::Value> {
+        match self.by_label()? {
+            Some(groups) => self.visit_by_label(groups, v),
+            None if self.blocks.len() == 1 => self.single()?.deserialize_any(v),
+            None => self.visit_seq_of_blocks(v),
+        }
+    }
+
+    fn deserialize_seq<V: Visitor<'de>>(self, v: V) -> Result<V::Value> {
+        self.visit_seq_of_blocks(v)
+    }
+
+    fn deserialize_tuple<V: Visitor<'de>>(self, _len: usize, v: V) -> Result<V::Value> {
+        self.visit_seq_of_blocks(v)
+    }
+
+    fn deserialize_tuple_struct<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        _len: usize,
+        v: V,
+    ) -> Result<V::Value> {
+        self.visit_seq_of_blocks(v)
+    }
+
+    fn deserialize_map<V: Visitor<'de>>(self, v: V) -> Result<V::Value> {
+        match self.by_label()? {
+            Some(groups) => self.visit_by_label(groups, v),
+            None => self.single()?.deserialize_map(v),
+        }
+    }
+
+    fn deserialize_struct<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        fields: &'static [&'static str],
+        v: V,
+    ) -> Result<V::Value> {
+        if capture::is_spanned(name, fields) {
+            let span = self.blocks.first().map_or(Span::default(), |b| b.span);
+            return v.visit_map(capture::SpannedAccess::new(span, self));
+        }
+        self.single()?.deserialize_struct(name, fields, v)
+    }
+
+    fn deserialize_enum<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        variants: &'static [&'static str],
+        v: V,
+    ) -> Result<V::Value> {
+        self.single()?.deserialize_enum(name, variants, v)
+    }
+
+    fn deserialize_option<V: Visitor<'de>>(self, v: V) -> Result<V::Value> {
+        v.visit_some(self)
+    }
+
+    fn deserialize_newtype_struct<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        v: V,
+    ) -> Result<V::Value> {
+        v.visit_newtype_struct(self)
+    }
+
+    fn deserialize_unit_struct<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        v: V,
+    ) -> Result<V::Value> {
+        self.single()?.deserialize_unit_struct(name, v)
+    }
+
+    fn deserialize_ignored_any<V: Visitor<'de>>(self, v: V) -> Result<V::Value> {
+        v.visit_unit()
+    }
+
+    blocks_single! {
+        deserialize_bool deserialize_i8 deserialize_i16 deserialize_i32 deserialize_i64
+        deserialize_i128 deserialize_u8 deserialize_u16 deserialize_u32 deserialize_u64
+        deserialize_u128 deserialize_f32 deserialize_f64 deserialize_char deserialize_str
+        deserialize_string deserialize_bytes deserialize_byte_buf deserialize_unit
+        deserialize_identifier
+    }
+}
+
+/// The blocks of a group as a sequence.
+struct BlocksAccess<'a, 'de> {
+    blocks: std::vec::IntoIter<&'a Block<'de>>,
+    index: usize,
+    offset: usize,
+    sh: &'a Shared<'a>,
+    depth: usize,
+}
+
+impl<'de> de::SeqAccess<'de> for BlocksAccess<'_, 'de> {
+    type Error = Error;
+
+    fn next_element_seed<T: de::DeserializeSeed<'de>>(
+        &mut self,
+        seed: T,
+    ) -> Result<Option<T::Value>> {
+        let Some(b) = self.blocks.next() else {
+            return Ok(None);
+        };
+        let i = self.index;
+        self.index += 1;
+        seed.deserialize(BodyDeserializer::block(b, self.offset, self.sh, self.depth))
+            .map(Some)
+            .map_err(|e| e.with_span(header(b)).prepend_index(i))
+    }
+
+    fn size_hint(&self) -> Option<usize> {
+        Some(self.blocks.len())
+    }
+}
+
+/// A group of blocks as a map keyed by their next label.
+struct LabelGroupsAccess<'a, 'de> {
+    name: &'de str,
+    groups: std::vec::IntoIter<(&'a BlockLabel<'de>, Vec<&'a Block<'de>>)>,
+    value: Option<(&'a BlockLabel<'de>, Vec<&'a Block<'de>>)>,
+    offset: usize,
+    sh: &'a Shared<'a>,
+    depth: usize,
+}
+
+impl<'de> de::MapAccess<'de> for LabelGroupsAccess<'_, 'de> {
+    type Error = Error;
+
+    fn next_key_seed<K: de::DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>> {
+        let Some((label, blocks)) = self.groups.next() else {
+            return Ok(None);
+        };
+        self.value = Some((label, blocks));
+        seed.deserialize(KeyDeserializer::new(
+            Str::from_label(label),
+            Some(label.span()),
+        ))
+        .map(Some)
+        .map_err(|e| e.with_span(label.span()).prepend_key(label.as_str()))
+    }
+
+    fn next_value_seed<T: de::DeserializeSeed<'de>>(&mut self, seed: T) -> Result<T::Value> {
+        let Some((label, blocks)) = self.value.take() else {
+            return Err(Error::data("a map value was requested before its key"));
+        };
+        let span = blocks.first().map(|b| header(b));
+        let d = BlocksDeserializer::new(self.name, blocks, self.offset, self.sh, self.depth);
+        seed.deserialize(d).map_err(|e| {
+            let e = match span {
+                Some(s) => e.with_span(s),
+                None => e,
+            };
+            e.prepend_key(label.as_str())
+        })
+    }
+
+    fn size_hint(&self) -> Option<usize> {
+        Some(self.groups.len())
+    }
+}

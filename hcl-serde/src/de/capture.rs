@@ -1,0 +1,483 @@
+//! Capturing the source: `serde_spanned::Spanned<T>`, [`Expression`] and
+//! [`Body`].
+//!
+//! Each is recognised by a reserved struct name in `deserialize_struct`
+//! and handed over as a map of plain data (no pointers, no thread-local):
+//! `Spanned` gets its start, end and value; `Expression` and `Body` get a
+//! copy of their source text with its position in the file, and parse it
+//! again when they are evaluated.
+
+use super::body::BodyDeserializer;
+use super::Shared;
+use crate::error::{Error, Result};
+use crate::eval::Context;
+use crate::Value;
+use hcl_grammar::Span;
+use serde::de::{self, DeserializeOwned, IntoDeserializer, Visitor};
+use std::fmt;
+
+pub(crate) use serde_spanned::__unstable::is_spanned;
+use serde_spanned::__unstable::{END_FIELD, START_FIELD, VALUE_FIELD};
+
+/// The reserved struct name of [`Expression`].
+pub(crate) const EXPRESSION_NAME: &str = "$__hcl_private_Expression";
+/// The reserved struct name of [`Body`].
+pub(crate) const BODY_NAME: &str = "$__hcl_private_Body";
+const CAPTURE_FIELDS: &[&str] = &["text", "offset", "len", "line", "byte"];
+
+/// The map handed to `Spanned`'s visitor: start, end, then the value.
+pub(crate) struct SpannedAccess<D> {
+    span: Span,
+    state: u8,
+    value: Option<D>,
+}
+
+impl<D> SpannedAccess<D> {
+    pub(crate) fn new(span: Span, value: D) -> Self {
+        SpannedAccess {
+            span,
+            state: 0,
+            value: Some(value),
+        }
+    }
+}
+
+impl<'de, D: de::Deserializer<'de, Error = Error>> de::MapAccess<'de> for SpannedAccess<D> {
+    type Error = Error;
+
+    fn next_key_seed<K: de::DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>> {
+        let key = match self.state {
+            0 => START_FIELD,
+            1 => END_FIELD,
+            2 => VALUE_FIELD,
+            _ => return Ok(None),
+        };
+        seed.deserialize(de::value::BorrowedStrDeserializer::new(key))
+            .map(Some)
+    }
+
+    fn next_value_seed<T: de::DeserializeSeed<'de>>(&mut self, seed: T) -> Result<T::Value> {
+        self.state += 1;
+        match self.state {
+            1 => seed.deserialize(self.span.start.into_deserializer()),
+            2 => seed.deserialize(self.span.end.into_deserializer()),
+            _ => match self.value.take() {
+                Some(d) => seed.deserialize(d),
+                None => Err(Error::data("the spanned value was requested twice")),
+            },
+        }
+    }
+}
+
+/// The source text of a captured expression or body, and where it is.
+#[derive(Clone, PartialEq, Eq)]
+struct Captured {
+    /// The source from the start of the line where the capture starts to
+    /// its end (and the newline after it, which a heredoc needs).
+    text: String,
+    /// The byte offset of the capture in `text`.
+    offset: usize,
+    /// Its length in bytes.
+    len: usize,
+    /// The 1-based line of `text`'s first line in the file.
+    line: usize,
+    /// The byte offset of `text` in the file.
+    byte: usize,
+}
+
+impl Captured {
+    fn standalone(text: &str) -> Captured {
+        Captured {
+            text: text.to_owned(),
+            offset: 0,
+            len: text.len(),
+            line: 1,
+            byte: 0,
+        }
+    }
+
+    fn as_str(&self) -> &str {
+        self.text
+            .get(self.offset..self.offset + self.len)
+            .unwrap_or_default()
+    }
+
+    fn span(&self) -> Span {
+        let start = self.byte + self.offset;
+        Span::new(start, start + self.len)
+    }
+
+    /// The text with everything before the capture blanked out, so that a
+    /// parse of it gives spans into `text`.
+    fn padded(&self, with_end: bool) -> String {
+        let end = if with_end {
+            self.text.len()
+        } else {
+            (self.offset + self.len).min(self.text.len())
+        };
+        let mut s = String::with_capacity(end);
+        s.push_str(&" ".repeat(self.offset));
+        s.push_str(self.text.get(self.offset..end).unwrap_or_default());
+        s
+    }
+
+    /// Places an error about `text` in the file.
+    fn locate(&self, mut e: Error) -> Error {
+        e.attach_source(&self.text);
+        e.relocate(self.line.saturating_sub(1), self.byte)
+    }
+
+    fn shared<'a>(&self, ctx: &'a Context, src: &'a str) -> Shared<'a> {
+        let mut sh = Shared::new(ctx, src, super::DEFAULT_MAX_DEPTH);
+        sh.line0 = self.line;
+        sh.byte0 = self.byte;
+        sh
+    }
+}
+
+/// The map handed to the visitor of [`Expression`] or [`Body`].
+pub(crate) struct CaptureAccess {
+    fields: [Option<CaptureField>; 5],
+    next: usize,
+}
+
+enum CaptureField {
+    Text(String),
+    Num(usize),
+}
+
+impl CaptureAccess {
+    /// Captures `frag` with the source from the start of the line where
+    /// `line_from` starts.
+    pub(crate) fn new(sh: &Shared<'_>, line_from: Span, frag: Span) -> CaptureAccess {
+        let (line_start, line) = sh.line_of(line_from.start.min(frag.start));
+        let mut end = frag.end;
+        let rest = sh.src.get(end..).unwrap_or_default();
+        if rest.starts_with('\n') {
+            end += 1;
+        } else if rest.starts_with("\r\n") {
+            end += 2;
+        }
+        let text = sh.src.get(line_start..end).unwrap_or_default().to_owned();
+        CaptureAccess {
+            fields: [
+                Some(CaptureField::Text(text)),
+                Some(CaptureField::Num(frag.start.saturating_sub(line_start))),
+                Some(CaptureField::Num(frag.len())),
+                Some(CaptureField::Num(line + sh.line0 - 1)),
+                Some(CaptureField::Num(line_start + sh.byte0)),
+            ],
+            next: 0,
+        }
+    }
+}
+
+impl<'de> de::MapAccess<'de> for CaptureAccess {
+    type Error = Error;
+
+    fn next_key_seed<K: de::DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>> {
+        match CAPTURE_FIELDS.get(self.next) {
+            Some(k) => seed
+                .deserialize(de::value::BorrowedStrDeserializer::new(k))
+                .map(Some),
+            None => Ok(None),
+        }
+    }
+
+    fn next_value_seed<T: de::DeserializeSeed<'de>>(&mut self, seed: T) -> Result<T::Value> {
+        let field = self.fields.get_mut(self.next).and_then(Option::take);
+        self.next += 1;
+        match field {
+            Some(CaptureField::Text(s)) => seed.deserialize(s.into_deserializer()),
+            Some(CaptureField::Num(n)) => seed.deserialize(n.into_deserializer()),
+            None => Err(Error::data("a capture field was requested twice")),
+        }
+    }
+}
+
+/// Reads the map of [`CaptureAccess`] (or a string from another format).
+struct CaptureVisitor {
+    what: &'static str,
+    parse: fn(&str) -> Result<()>,
+}
+
+impl<'de> Visitor<'de> for CaptureVisitor {
+    type Value = Captured;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} (HCL source text)", self.what)
+    }
+
+    fn visit_str<E: de::Error>(self, s: &str) -> Result<Captured, E> {
+        (self.parse)(s).map_err(E::custom)?;
+        Ok(Captured::standalone(s))
+    }
+
+    fn visit_map<A: de::MapAccess<'de>>(self, mut map: A) -> Result<Captured, A::Error> {
+        let mut text = None;
+        let mut nums = [None::<usize>; 4];
+        while let Some(key) = map.next_key::<String>()? {
+            match key.as_str() {
+                "text" => text = Some(map.next_value::<String>()?),
+                "offset" => nums[0] = Some(map.next_value()?),
+                "len" => nums[1] = Some(map.next_value()?),
+                "line" => nums[2] = Some(map.next_value()?),
+                "byte" => nums[3] = Some(map.next_value()?),
+                other => return Err(de::Error::unknown_field(other, CAPTURE_FIELDS)),
+            }
+        }
+        match (text, nums) {
+            (Some(text), [Some(offset), Some(len), Some(line), Some(byte)])
+                if text.get(offset..offset.saturating_add(len)).is_some() =>
+            {
+                Ok(Captured {
+                    text,
+                    offset,
+                    len,
+                    line,
+                    byte,
+                })
+            }
+            _ => Err(de::Error::custom(format!("malformed {}", self.what))),
+        }
+    }
+}
+
+/// An attribute's expression, captured unevaluated: its source text and
+/// its place in the file, for an application to evaluate later with its
+/// own [`Context`].
+///
+/// A field of type `Expression` receives the expression as written; the
+/// deserializer does not evaluate it, so it may refer to variables and
+/// functions that only the application knows. [`Expression::evaluate`]
+/// parses the text again (it is known to be valid) and evaluates it; its
+/// errors point into the original file.
+///
+/// ```
+/// use serde::Deserialize;
+///
+/// #[derive(Deserialize)]
+/// struct Rule { when: hcl::Expression }
+///
+/// let rule: Rule = hcl::from_str("when = request.size > limit\n")?;
+/// assert_eq!(rule.when.as_str(), "request.size > limit");
+///
+/// let mut ctx = hcl::Context::new();
+/// ctx.declare_var("request", hcl::Value::from_iter([("size", 12)]));
+/// ctx.declare_var("limit", 10);
+/// assert_eq!(rule.when.evaluate(&ctx)?, hcl::Value::Bool(true));
+/// # Ok::<(), hcl::Error>(())
+/// ```
+///
+/// From formats other than HCL, an `Expression` deserializes from a string
+/// holding an expression in HCL syntax; it serializes as that string. An
+/// already evaluated value (an element of a variable, a [`Value`] given to
+/// [`from_value`](crate::from_value)) is captured as the literal that
+/// writes it.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Expression(Captured);
+
+impl Expression {
+    /// Parses `text` as a standalone HCL expression.
+    ///
+    /// ```
+    /// let e = hcl::Expression::parse("[for x in [1, 2]: x * 10]")?;
+    /// assert_eq!(e.evaluate(&hcl::Context::none())?, hcl::Value::from(vec![10, 20]));
+    /// # Ok::<(), hcl::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// A syntax error.
+    pub fn parse(text: &str) -> Result<Expression> {
+        hcl_grammar::parse_expr(text)?;
+        Ok(Expression(Captured::standalone(text)))
+    }
+
+    /// The expression's source text, as written.
+    pub fn as_str(&self) -> &str {
+        self.0.as_str()
+    }
+
+    /// The expression's byte span in the file it was read from.
+    pub fn span(&self) -> Span {
+        self.0.span()
+    }
+
+    /// The 1-based line where the expression starts in its file.
+    pub fn line(&self) -> usize {
+        self.0.line
+    }
+
+    /// Evaluates the expression with `ctx`.
+    ///
+    /// # Errors
+    ///
+    /// An evaluation error, with the line and column in the original file.
+    pub fn evaluate(&self, ctx: &Context) -> Result<Value> {
+        let padded = self.0.padded(true);
+        let expr = hcl_grammar::parse_expr(&padded).map_err(|e| self.0.locate(e.into()))?;
+        crate::eval::eval_expr(&expr, ctx).map_err(|e| self.0.locate(e))
+    }
+
+    /// Evaluates the expression with `ctx` and deserializes the value into
+    /// `T`, with HCL's conversions.
+    ///
+    /// ```
+    /// let e = hcl::Expression::parse("\"80${80}\"")?;
+    /// let port: u16 = e.evaluate_into(&hcl::Context::none())?;
+    /// assert_eq!(port, 8080);
+    /// # Ok::<(), hcl::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// An evaluation error, or a data error if the value does not fit `T`;
+    /// both with the line and column in the original file.
+    pub fn evaluate_into<T: DeserializeOwned>(&self, ctx: &Context) -> Result<T> {
+        let v = self.evaluate(ctx)?;
+        let span = Span::new(self.0.offset, self.0.offset + self.0.len);
+        let d = super::ValueDeserializer::at(v, span, 0, super::DEFAULT_MAX_DEPTH);
+        T::deserialize(d).map_err(|e| self.0.locate(e))
+    }
+}
+
+impl fmt::Display for Expression {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl fmt::Debug for Expression {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Expression({:?})", self.as_str())
+    }
+}
+
+impl serde::Serialize for Expression {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Expression {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Expression, D::Error> {
+        d.deserialize_struct(
+            EXPRESSION_NAME,
+            CAPTURE_FIELDS,
+            CaptureVisitor {
+                what: "an HCL expression",
+                parse: |s| hcl_grammar::parse_expr(s).map(drop).map_err(Error::from),
+            },
+        )
+        .map(Expression)
+    }
+}
+
+/// A block's body, captured unevaluated: its source text and its place in
+/// the file, to be evaluated or deserialized later with an application's
+/// [`Context`].
+///
+/// ```
+/// use serde::Deserialize;
+///
+/// #[derive(Deserialize)]
+/// struct Config { template: hcl::Body }
+///
+/// #[derive(Deserialize, Debug, PartialEq)]
+/// struct Page { title: String }
+///
+/// let config: Config = hcl::from_str("template {\n  title = \"Hello, ${name}\"\n}\n")?;
+/// let mut ctx = hcl::Context::new();
+/// ctx.declare_var("name", "world");
+/// let page: Page = config.template.deserialize_with(&ctx)?;
+/// assert_eq!(page.title, "Hello, world");
+/// # Ok::<(), hcl::Error>(())
+/// ```
+///
+/// From formats other than HCL, a `Body` deserializes from a string of
+/// HCL body syntax; it serializes as that string.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Body(Captured);
+
+impl Body {
+    /// Parses `text` as an HCL body (a configuration file).
+    ///
+    /// # Errors
+    ///
+    /// A syntax error.
+    pub fn parse(text: &str) -> Result<Body> {
+        hcl_grammar::parse_body(text)?;
+        Ok(Body(Captured::standalone(text)))
+    }
+
+    /// The body's source text, between its braces.
+    pub fn as_str(&self) -> &str {
+        self.0.as_str()
+    }
+
+    /// The body's byte span in the file it was read from.
+    pub fn span(&self) -> Span {
+        self.0.span()
+    }
+
+    /// Evaluates every attribute of the body and its blocks into an object
+    /// in the shape of HCL's JSON form (see
+    /// [`eval_body`](crate::eval::eval_body)).
+    ///
+    /// # Errors
+    ///
+    /// The first evaluation error, with its line and column in the
+    /// original file.
+    pub fn evaluate(&self, ctx: &Context) -> Result<Value> {
+        let padded = self.0.padded(false);
+        let body = hcl_grammar::parse_body(&padded).map_err(|e| self.0.locate(e.into()))?;
+        crate::eval::eval_body(&body, ctx).map_err(|e| self.0.locate(e))
+    }
+
+    /// Deserializes the body into `T`, evaluating with `ctx`, as
+    /// [`from_str_with`](crate::from_str_with) does for a file.
+    ///
+    /// # Errors
+    ///
+    /// As [`from_str_with`](crate::from_str_with), with lines and columns
+    /// in the original file.
+    pub fn deserialize_with<T: DeserializeOwned>(&self, ctx: &Context) -> Result<T> {
+        let padded = self.0.padded(false);
+        let body = hcl_grammar::parse_body(&padded).map_err(|e| self.0.locate(e.into()))?;
+        let sh = self.0.shared(ctx, &self.0.text);
+        T::deserialize(BodyDeserializer::root(&body, &sh)).map_err(|e| self.0.locate(e))
+    }
+}
+
+impl fmt::Display for Body {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl fmt::Debug for Body {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Body({:?})", self.as_str())
+    }
+}
+
+impl serde::Serialize for Body {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Body {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Body, D::Error> {
+        d.deserialize_struct(
+            BODY_NAME,
+            CAPTURE_FIELDS,
+            CaptureVisitor {
+                what: "an HCL body",
+                parse: |s| hcl_grammar::parse_body(s).map(drop).map_err(Error::from),
+            },
+        )
+        .map(Body)
+    }
+}

@@ -1,0 +1,158 @@
+//! Keys and labels: strings that convert to numbers and bools when the
+//! target asks (a map keyed by `u16` from `"8080" = ...`).
+
+use super::value::{number_from_str, visit_int};
+use crate::error::{Error, Result};
+use hcl_grammar::{BlockLabel, Span};
+use serde::de::{self, Visitor};
+use serde::forward_to_deserialize_any;
+
+/// A string that is either borrowed from the input (`'de`), borrowed from
+/// the tree (`'a`) or owned.
+pub(crate) enum Str<'a, 'de> {
+    /// Lent to the visitor as `&'de str`.
+    Borrowed(&'de str),
+    /// Only lives as long as the tree: copied by the visitor if needed.
+    Transient(&'a str),
+    /// Computed.
+    Owned(String),
+}
+
+impl<'a, 'de> Str<'a, 'de> {
+    pub(crate) fn as_str(&self) -> &str {
+        match self {
+            Str::Borrowed(s) => s,
+            Str::Transient(s) => s,
+            Str::Owned(s) => s,
+        }
+    }
+
+    pub(crate) fn from_cow(c: &'a std::borrow::Cow<'de, str>) -> Str<'a, 'de> {
+        match c {
+            std::borrow::Cow::Borrowed(s) => Str::Borrowed(s),
+            std::borrow::Cow::Owned(s) => Str::Transient(s),
+        }
+    }
+
+    pub(crate) fn from_label(l: &'a BlockLabel<'de>) -> Str<'a, 'de> {
+        match l {
+            BlockLabel::Ident(i) => Str::Borrowed(i.name),
+            BlockLabel::String(s) => Str::from_cow(&s.value),
+        }
+    }
+
+    pub(crate) fn visit<V: Visitor<'de>>(self, v: V) -> Result<V::Value> {
+        match self {
+            Str::Borrowed(s) => v.visit_borrowed_str(s),
+            Str::Transient(s) => v.visit_str(s),
+            Str::Owned(s) => v.visit_string(s),
+        }
+    }
+}
+
+/// A key, a label or any other bare string, with the span it came from.
+pub(crate) struct KeyDeserializer<'a, 'de> {
+    pub(crate) key: Str<'a, 'de>,
+    pub(crate) span: Option<Span>,
+}
+
+impl<'a, 'de> KeyDeserializer<'a, 'de> {
+    pub(crate) fn new(key: Str<'a, 'de>, span: Option<Span>) -> Self {
+        KeyDeserializer { key, span }
+    }
+
+    fn number(&self, ty: &str) -> Result<crate::Number> {
+        number_from_str(self.key.as_str(), ty).map_err(|e| self.at(e))
+    }
+
+    fn at(&self, e: Error) -> Error {
+        match self.span {
+            Some(s) => e.with_span(s),
+            None => e,
+        }
+    }
+}
+
+macro_rules! key_int {
+    ($($method:ident $visit:ident $ty:ty,)*) => {
+        $(
+            fn $method<V: Visitor<'de>>(self, v: V) -> Result<V::Value> {
+                let n = self.number(stringify!($ty))?;
+                let span = self.span;
+                visit_int::<$ty, V>(&n, v, stringify!($ty)).map_err(|e| match span {
+                    Some(s) => e.with_span(s),
+                    None => e,
+                })
+            }
+        )*
+    };
+}
+
+impl<'de> de::Deserializer<'de> for KeyDeserializer<'_, 'de> {
+    type Error = Error;
+
+    fn deserialize_any<V: Visitor<'de>>(self, v: V) -> Result<V::Value> {
+        self.key.visit(v)
+    }
+
+    key_int! {
+        deserialize_i8 visit_i8 i8,
+        deserialize_i16 visit_i16 i16,
+        deserialize_i32 visit_i32 i32,
+        deserialize_i64 visit_i64 i64,
+        deserialize_i128 visit_i128 i128,
+        deserialize_u8 visit_u8 u8,
+        deserialize_u16 visit_u16 u16,
+        deserialize_u32 visit_u32 u32,
+        deserialize_u64 visit_u64 u64,
+        deserialize_u128 visit_u128 u128,
+    }
+
+    fn deserialize_f32<V: Visitor<'de>>(self, v: V) -> Result<V::Value> {
+        let n = self.number("f32")?;
+        v.visit_f32(n.as_f64() as f32)
+    }
+
+    fn deserialize_f64<V: Visitor<'de>>(self, v: V) -> Result<V::Value> {
+        let n = self.number("f64")?;
+        v.visit_f64(n.as_f64())
+    }
+
+    fn deserialize_bool<V: Visitor<'de>>(self, v: V) -> Result<V::Value> {
+        match self.key.as_str() {
+            "true" => v.visit_bool(true),
+            "false" => v.visit_bool(false),
+            _ => self.key.visit(v),
+        }
+    }
+
+    fn deserialize_option<V: Visitor<'de>>(self, v: V) -> Result<V::Value> {
+        v.visit_some(self)
+    }
+
+    fn deserialize_newtype_struct<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        v: V,
+    ) -> Result<V::Value> {
+        v.visit_newtype_struct(self)
+    }
+
+    fn deserialize_enum<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        _variants: &'static [&'static str],
+        v: V,
+    ) -> Result<V::Value> {
+        v.visit_enum(super::enums::EnumDeserializer::unit(self.key, self.span))
+    }
+
+    fn deserialize_ignored_any<V: Visitor<'de>>(self, v: V) -> Result<V::Value> {
+        v.visit_unit()
+    }
+
+    forward_to_deserialize_any! {
+        char str string bytes byte_buf unit unit_struct seq tuple
+        tuple_struct map struct identifier
+    }
+}

@@ -1,0 +1,410 @@
+//! The serde [`Deserializer`]: HCL text into any `T: Deserialize`,
+//! evaluating each expression only when the target type asks for it.
+//!
+//! The deserializer walks the syntax tree of [`hcl_grammar`] directly. See
+//! the crate documentation for the mapping from HCL to serde's data model.
+//!
+//! One file per node kind: [`body`] (bodies and groups of blocks), `expr`
+//! (attribute values), `value` (evaluated values), `key` (keys and
+//! labels), `enums`, and `capture` ([`Expression`] and [`Body`]).
+
+mod body;
+mod capture;
+mod enums;
+mod expr;
+mod key;
+mod value;
+
+pub use capture::{Body, Expression};
+pub use value::ValueDeserializer;
+
+use crate::error::{Error, Result};
+use crate::eval::Context;
+use crate::Value;
+use hcl_grammar::Span;
+use serde::de::{self, DeserializeOwned, Visitor};
+use std::borrow::Cow;
+use std::cell::OnceCell;
+
+/// The default for [`Deserializer::with_max_depth`]: how deeply nested
+/// blocks, collections and values may be before deserialization stops with
+/// an error instead of recursing further.
+pub const DEFAULT_MAX_DEPTH: usize = 128;
+
+/// What every deserializer of one run shares: the context, the source text
+/// (for [`Expression`] and [`Body`] captures) and the limits.
+pub(crate) struct Shared<'a> {
+    pub(crate) ctx: &'a Context,
+    pub(crate) src: &'a str,
+    pub(crate) max_depth: usize,
+    /// The line number of `src`'s first line in its file (1 unless `src`
+    /// is a captured [`Body`]).
+    pub(crate) line0: usize,
+    /// The byte offset of `src` in its file.
+    pub(crate) byte0: usize,
+    line_starts: OnceCell<Vec<usize>>,
+}
+
+impl<'a> Shared<'a> {
+    pub(crate) fn new(ctx: &'a Context, src: &'a str, max_depth: usize) -> Shared<'a> {
+        Shared {
+            ctx,
+            src,
+            max_depth,
+            line0: 1,
+            byte0: 0,
+            line_starts: OnceCell::new(),
+        }
+    }
+
+    /// The byte offset where the line holding `byte` starts, and that
+    /// line's 1-based number. The line index is built once, on first use.
+    pub(crate) fn line_of(&self, byte: usize) -> (usize, usize) {
+        let starts = self.line_starts.get_or_init(|| {
+            std::iter::once(0)
+                .chain(
+                    self.src
+                        .bytes()
+                        .enumerate()
+                        .filter(|&(_, b)| b == b'\n')
+                        .map(|(i, _)| i + 1),
+                )
+                .collect()
+        });
+        let i = starts.partition_point(|&s| s <= byte).max(1);
+        (starts.get(i - 1).copied().unwrap_or(0), i)
+    }
+
+    /// The error for nesting deeper than the limit, at `span`.
+    #[cold]
+    pub(crate) fn too_deep(&self, span: Span) -> Error {
+        too_deep(self.max_depth, Some(span))
+    }
+}
+
+#[cold]
+pub(crate) fn too_deep(max: usize, span: Option<Span>) -> Error {
+    let e = Error::data(format!(
+        "the value is nested more than {max} levels deep (the deserializer's depth limit)"
+    ));
+    match span {
+        Some(s) => e.with_span(s),
+        None => e,
+    }
+}
+
+enum Input<'de> {
+    Str(&'de str),
+    Bytes(&'de [u8]),
+}
+
+/// A deserializer of HCL configuration text.
+///
+/// Most programs call [`from_str`] or [`from_str_with`]; build a
+/// `Deserializer` to combine options: a [`Context`] of variables and
+/// functions, a file name for error messages, a depth limit.
+///
+/// ```
+/// use serde::Deserialize;
+///
+/// #[derive(Deserialize)]
+/// struct Config { port: u16, name: String }
+///
+/// let mut ctx = hcl::Context::new();
+/// ctx.declare_var("base", 8000);
+/// let de = hcl::Deserializer::from_str("port = base + 80\nname = \"web\"\n")
+///     .with_context(&ctx)
+///     .with_file_name("app.hcl");
+/// let config = Config::deserialize(de)?;
+/// assert_eq!(config.port, 8080);
+/// # Ok::<(), hcl::Error>(())
+/// ```
+pub struct Deserializer<'de, 'c> {
+    input: Input<'de>,
+    ctx: Option<&'c Context>,
+    file: Option<String>,
+    max_depth: usize,
+}
+
+impl<'de> Deserializer<'de, 'static> {
+    /// A deserializer of `input`, without a context: expressions over
+    /// literals evaluate, references to variables and functions are
+    /// errors.
+    #[allow(clippy::should_implement_trait)]
+    pub fn from_str(input: &'de str) -> Self {
+        Deserializer {
+            input: Input::Str(input),
+            ctx: None,
+            file: None,
+            max_depth: DEFAULT_MAX_DEPTH,
+        }
+    }
+
+    /// A deserializer of `input`, which should be UTF-8 (invalid UTF-8 is
+    /// a syntax error, except inside comments).
+    pub fn from_slice(input: &'de [u8]) -> Self {
+        Deserializer {
+            input: Input::Bytes(input),
+            ctx: None,
+            file: None,
+            max_depth: DEFAULT_MAX_DEPTH,
+        }
+    }
+}
+
+impl<'de, 'c> Deserializer<'de, 'c> {
+    /// Evaluates expressions with the variables and functions of `ctx`.
+    pub fn with_context<'c2>(self, ctx: &'c2 Context) -> Deserializer<'de, 'c2> {
+        Deserializer {
+            input: self.input,
+            ctx: Some(ctx),
+            file: self.file,
+            max_depth: self.max_depth,
+        }
+    }
+
+    /// Names the source file, shown in error messages.
+    #[must_use]
+    pub fn with_file_name(mut self, name: impl Into<String>) -> Self {
+        self.file = Some(name.into());
+        self
+    }
+
+    /// Sets how deeply blocks and values may nest (default
+    /// [`DEFAULT_MAX_DEPTH`], 128) before deserialization stops with a data
+    /// error, so that no input or context value can exhaust the stack.
+    #[must_use]
+    pub fn with_max_depth(mut self, depth: usize) -> Self {
+        self.max_depth = depth;
+        self
+    }
+
+    /// Parses the input and hands the root body to `f`; attaches the
+    /// source and file name to any error.
+    fn run<T, F>(self, f: F) -> Result<T>
+    where
+        F: for<'a> FnOnce(body::BodyDeserializer<'a, 'de>) -> Result<T>,
+    {
+        let none;
+        let ctx = match self.ctx {
+            Some(c) => c,
+            None => {
+                none = Context::none();
+                &none
+            }
+        };
+        let (parsed, src): (_, Cow<'de, str>) = match self.input {
+            Input::Str(s) => (hcl_grammar::parse_body(s), Cow::Borrowed(s)),
+            Input::Bytes(b) => (hcl_grammar::parse_body_bytes(b), String::from_utf8_lossy(b)),
+        };
+        let file = self.file;
+        let finish = |mut e: Error| {
+            e.attach_source(&src);
+            match &file {
+                Some(f) => e.with_file(f.clone()),
+                None => e,
+            }
+        };
+        let tree = parsed.map_err(|e| finish(Error::syntax(e)))?;
+        let shared = Shared::new(ctx, &src, self.max_depth);
+        f(body::BodyDeserializer::root(&tree, &shared)).map_err(finish)
+    }
+}
+
+macro_rules! forward_to_body {
+    ($($method:ident ( $($arg:ident : $ty:ty),* ))*) => {
+        $(
+            fn $method<V: Visitor<'de>>(self, $($arg: $ty,)* visitor: V) -> Result<V::Value> {
+                self.run(move |d| de::Deserializer::$method(d, $($arg,)* visitor))
+            }
+        )*
+    };
+}
+
+impl<'de> de::Deserializer<'de> for Deserializer<'de, '_> {
+    type Error = Error;
+
+    forward_to_body! {
+        deserialize_any()
+        deserialize_bool()
+        deserialize_i8() deserialize_i16() deserialize_i32() deserialize_i64() deserialize_i128()
+        deserialize_u8() deserialize_u16() deserialize_u32() deserialize_u64() deserialize_u128()
+        deserialize_f32() deserialize_f64()
+        deserialize_char() deserialize_str() deserialize_string()
+        deserialize_bytes() deserialize_byte_buf()
+        deserialize_option() deserialize_unit()
+        deserialize_unit_struct(name: &'static str)
+        deserialize_newtype_struct(name: &'static str)
+        deserialize_seq()
+        deserialize_tuple(len: usize)
+        deserialize_tuple_struct(name: &'static str, len: usize)
+        deserialize_map()
+        deserialize_struct(name: &'static str, fields: &'static [&'static str])
+        deserialize_enum(name: &'static str, variants: &'static [&'static str])
+        deserialize_identifier()
+        deserialize_ignored_any()
+    }
+}
+
+/// Deserializes an instance of `T` from HCL text, without a context.
+///
+/// Strings without escapes are borrowed from `s`, so `&str` and
+/// `Cow<str>` fields work. Expressions over literals are evaluated
+/// (`1 + 2`, `"a${"b"}"`); a reference to a variable or function is an
+/// evaluation error (use [`from_str_with`] to provide them).
+///
+/// ```
+/// use serde::Deserialize;
+///
+/// #[derive(Deserialize, Debug, PartialEq)]
+/// struct Service<'a> {
+///     #[serde(rename = "$label")]
+///     name: &'a str,
+///     port: u16,
+/// }
+///
+/// #[derive(Deserialize, Debug, PartialEq)]
+/// struct Config<'a> {
+///     #[serde(borrow)]
+///     service: Vec<Service<'a>>,
+/// }
+///
+/// let text = r#"
+/// service "web" {
+///   port = 8000 + 80
+/// }
+/// "#;
+/// let config: Config = hcl::from_str(text)?;
+/// assert_eq!(config.service, [Service { name: "web", port: 8080 }]);
+/// # Ok::<(), hcl::Error>(())
+/// ```
+///
+/// # Errors
+///
+/// A syntax error if `s` is not HCL, an evaluation error if an expression
+/// the target reads cannot be evaluated, a data error if the data does not
+/// fit `T`. Every error has the line and column it points at.
+pub fn from_str<'de, T: de::Deserialize<'de>>(s: &'de str) -> Result<T> {
+    T::deserialize(Deserializer::from_str(s))
+}
+
+/// Deserializes an instance of `T` from HCL text, evaluating expressions
+/// with the variables and functions of `ctx`.
+///
+/// ```
+/// use std::collections::BTreeMap;
+///
+/// let mut ctx = hcl::Context::new();
+/// ctx.declare_var("env", "prod");
+/// let map: BTreeMap<String, String> = hcl::from_str_with("name = \"api-${env}\"\n", &ctx)?;
+/// assert_eq!(map["name"], "api-prod");
+/// # Ok::<(), hcl::Error>(())
+/// ```
+///
+/// # Errors
+///
+/// As [`from_str`].
+pub fn from_str_with<'de, T: de::Deserialize<'de>>(s: &'de str, ctx: &Context) -> Result<T> {
+    T::deserialize(Deserializer::from_str(s).with_context(ctx))
+}
+
+/// Deserializes an instance of `T` from HCL text given as bytes.
+///
+/// ```
+/// let port: std::collections::HashMap<String, u16> = hcl::from_slice(b"port = 8080\n")?;
+/// assert_eq!(port["port"], 8080);
+/// # Ok::<(), hcl::Error>(())
+/// ```
+///
+/// # Errors
+///
+/// As [`from_str`]; invalid UTF-8 outside comments is a syntax error.
+pub fn from_slice<'de, T: de::Deserialize<'de>>(v: &'de [u8]) -> Result<T> {
+    T::deserialize(Deserializer::from_slice(v))
+}
+
+/// [`from_slice`] with a [`Context`].
+///
+/// # Errors
+///
+/// As [`from_slice`].
+pub fn from_slice_with<'de, T: de::Deserialize<'de>>(v: &'de [u8], ctx: &Context) -> Result<T> {
+    T::deserialize(Deserializer::from_slice(v).with_context(ctx))
+}
+
+/// Deserializes an instance of `T` from an I/O stream of HCL text, read
+/// to the end first (HCL cannot be deserialized before its end is seen).
+///
+/// ```
+/// let input = std::io::Cursor::new("enabled = true\n");
+/// let v: hcl::Value = hcl::from_reader(input)?;
+/// assert_eq!(v["enabled"], hcl::Value::Bool(true));
+/// # Ok::<(), hcl::Error>(())
+/// ```
+///
+/// # Errors
+///
+/// A data error if reading fails, otherwise as [`from_slice`].
+pub fn from_reader<R: std::io::Read, T: DeserializeOwned>(reader: R) -> Result<T> {
+    from_reader_impl(reader, None)
+}
+
+/// [`from_reader`] with a [`Context`].
+///
+/// # Errors
+///
+/// As [`from_reader`].
+pub fn from_reader_with<R: std::io::Read, T: DeserializeOwned>(
+    reader: R,
+    ctx: &Context,
+) -> Result<T> {
+    from_reader_impl(reader, Some(ctx))
+}
+
+fn from_reader_impl<R: std::io::Read, T: DeserializeOwned>(
+    mut reader: R,
+    ctx: Option<&Context>,
+) -> Result<T> {
+    let mut buf = Vec::new();
+    reader
+        .read_to_end(&mut buf)
+        .map_err(|e| Error::data(format!("cannot read the input: {e}")))?;
+    let de = Deserializer::from_slice(&buf);
+    match ctx {
+        Some(ctx) => T::deserialize(de.with_context(ctx)),
+        None => T::deserialize(de),
+    }
+}
+
+/// Deserializes an instance of `T` from a [`Value`], with HCL's
+/// conversions (`"8080"` into `u16`, `15` into `String`).
+///
+/// ```
+/// let v = hcl::Value::from(vec!["1", "2"]);
+/// let ports: Vec<u16> = hcl::from_value(v)?;
+/// assert_eq!(ports, [1, 2]);
+/// # Ok::<(), hcl::Error>(())
+/// ```
+///
+/// # Errors
+///
+/// A data error if the value does not fit `T`.
+pub fn from_value<T: DeserializeOwned>(value: Value) -> Result<T> {
+    T::deserialize(ValueDeserializer::new(value))
+}
+
+/// The `Unexpected` of a value, for serde's error messages.
+pub(crate) fn unexpected(v: &Value) -> de::Unexpected<'_> {
+    match v {
+        Value::Null => de::Unexpected::Unit,
+        Value::Bool(b) => de::Unexpected::Bool(*b),
+        Value::Number(n) => match (n.as_i64(), n.as_u64()) {
+            (Some(i), _) if n.is_integer() => de::Unexpected::Signed(i),
+            (_, Some(u)) if n.is_integer() => de::Unexpected::Unsigned(u),
+            _ => de::Unexpected::Float(n.as_f64()),
+        },
+        Value::String(s) => de::Unexpected::Str(s),
+        Value::Array(_) => de::Unexpected::Seq,
+        Value::Object(_) => de::Unexpected::Map,
+    }
+}
