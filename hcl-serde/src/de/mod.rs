@@ -338,7 +338,7 @@ pub fn from_slice_with<'de, T: de::Deserialize<'de>>(v: &'de [u8], ctx: &Context
 /// ```
 /// let input = std::io::Cursor::new("enabled = true\n");
 /// let v: hcl::Value = hcl::from_reader(input)?;
-/// assert_eq!(v["enabled"], hcl::Value::Bool(true));
+/// assert_eq!(v.get("enabled"), Some(&hcl::Value::Bool(true)));
 /// # Ok::<(), hcl::Error>(())
 /// ```
 ///
