@@ -19,7 +19,7 @@ use std::cell::{Cell, RefCell};
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct TVal {
     pub(crate) v: Value,
-    pub(crate) t: Option<Type>,
+    pub(crate) t: Option<Box<Type>>,
 }
 
 impl TVal {
@@ -40,24 +40,24 @@ impl TVal {
         };
         TVal {
             v,
-            t: if implied { None } else { Some(t) },
+            t: if implied { None } else { Some(Box::new(t)) },
         }
     }
 
     /// The value's type.
     pub(crate) fn ty(&self) -> Type {
-        match &self.t {
+        match self.t.as_deref() {
             Some(t) => t.clone(),
             None => Type::of(&self.v),
         }
     }
 
     fn is_set(&self) -> bool {
-        matches!(self.t, Some(Type::Set(_)))
+        matches!(self.t.as_deref(), Some(Type::Set(_)))
     }
 
     fn is_map(&self) -> bool {
-        matches!(self.t, Some(Type::Map(_)))
+        matches!(self.t.as_deref(), Some(Type::Map(_)))
     }
 }
 
@@ -72,8 +72,8 @@ fn needs_tag(t: &Type) -> bool {
 }
 
 /// The type of element `key` of a value of type `t`, if `t` is explicit.
-fn child_type(t: &Option<Type>, key: Child<'_>) -> Option<Type> {
-    let t = t.as_ref()?;
+fn child_type(t: Option<&Type>, key: Child<'_>) -> Option<Type> {
+    let t = t?;
     let c = match (t, key) {
         (Type::List(e) | Type::Set(e) | Type::Map(e), _) => (**e).clone(),
         (Type::Tuple(ts), Child::Index(i)) => ts.get(i)?.clone(),
@@ -228,7 +228,7 @@ impl<'c, 'a> Evaluator<'c, 'a> {
             if let Some(t) = tv.t {
                 let ts = types.get_or_insert_with(|| out.iter().map(Type::of).collect());
                 debug_assert_eq!(ts.len(), i);
-                ts.push(t);
+                ts.push(*t);
             } else if let Some(ts) = types.as_mut() {
                 ts.push(Type::of(&tv.v));
             }
@@ -283,7 +283,7 @@ impl<'c, 'a> Evaluator<'c, 'a> {
                         .map(|(k, v)| (String::clone(k), Type::of(v)))
                         .collect()
                 });
-                ts.insert(key.clone(), t);
+                ts.insert(key.clone(), *t);
             } else if let Some(ts) = types.as_mut() {
                 ts.insert(key.clone(), Type::of(&tv.v));
             }
@@ -342,66 +342,76 @@ impl<'c, 'a> Evaluator<'c, 'a> {
     /// step fails: the general path then evaluates it and reports the
     /// error.
     fn fast_traversal(&self, expr: &'a Expr<'a>) -> Option<TVal> {
-        enum Step<'s> {
-            Attr(&'s str),
-            Index(&'s Expr<'s>),
-        }
-        let mut steps: Vec<Step<'a>> = Vec::new();
-        let mut cur = expr;
-        let root = loop {
-            match &cur.kind {
-                ExprKind::GetAttr(g) => {
-                    steps.push(Step::Attr(g.name.name));
-                    cur = &g.object;
-                }
-                ExprKind::Index(ix)
-                    if matches!(ix.key.kind, ExprKind::Number(_) | ExprKind::String(_)) =>
-                {
-                    steps.push(Step::Index(&ix.key));
-                    cur = &ix.collection;
-                }
-                ExprKind::Variable(id) => break id.name,
-                _ => return None,
-            }
-        };
+        self.traverse_ref(expr, |v, t| retag(v.clone(), t))
+    }
+
+    /// Calls `f` with the value (and explicit type) a variable traversal
+    /// refers to, without cloning it; `None` as for
+    /// [`fast_traversal`](Evaluator::fast_traversal).
+    fn traverse_ref<R>(
+        &self,
+        expr: &'a Expr<'a>,
+        f: impl FnOnce(&Value, Option<Type>) -> R,
+    ) -> Option<R> {
         let locals = self.locals.borrow();
-        let (mut v, mut t): (&Value, Option<Type>) =
-            match locals.iter().rev().find(|(n, _)| *n == root) {
-                Some((_, tv)) => (&tv.v, tv.t.clone()),
-                None => (self.ctx.var(root)?, None),
-            };
-        for step in steps.iter().rev() {
-            match (step, v) {
-                (Step::Attr(name), Value::Object(m)) => {
-                    v = m.get(*name)?;
-                    t = child_type(&t, Child::Key(name));
-                }
-                (Step::Index(key), Value::Array(items)) => {
-                    if matches!(t, Some(Type::Set(_))) {
-                        return None;
+        let (v, t) = self.resolve(expr, &locals)?;
+        Some(f(v, t))
+    }
+
+    /// The recursion of [`traverse_ref`](Evaluator::traverse_ref); its depth
+    /// is the expression's, which the parser bounds.
+    fn resolve<'v>(
+        &'v self,
+        expr: &Expr<'_>,
+        locals: &'v [(&'a str, TVal)],
+    ) -> Option<(&'v Value, Option<Type>)> {
+        match &expr.kind {
+            ExprKind::Variable(id) => match locals.iter().rev().find(|(n, _)| *n == id.name) {
+                Some((_, tv)) => Some((&tv.v, tv.t.as_deref().cloned())),
+                None => Some((self.ctx.var(id.name)?, None)),
+            },
+            ExprKind::GetAttr(g) => {
+                let (v, t) = self.resolve(&g.object, locals)?;
+                match v {
+                    Value::Object(m) => {
+                        let name = g.name.name;
+                        Some((m.get(name)?, child_type(t.as_ref(), Child::Key(name))))
                     }
-                    let i = match &key.kind {
-                        ExprKind::Number(n) => Number::from_literal(n)?,
-                        ExprKind::String(s) => convert::parse_number(s)?,
-                        _ => return None,
-                    };
-                    let i = usize::try_from(i.as_u64()?).ok()?;
-                    v = items.get(i)?;
-                    t = child_type(&t, Child::Index(i));
+                    _ => None,
                 }
-                (Step::Index(key), Value::Object(m)) => {
-                    let k: std::borrow::Cow<'_, str> = match &key.kind {
-                        ExprKind::String(s) => std::borrow::Cow::Borrowed(s.as_ref()),
-                        ExprKind::Number(n) => Number::from_literal(n)?.to_string().into(),
-                        _ => return None,
-                    };
-                    v = m.get(k.as_ref())?;
-                    t = child_type(&t, Child::Key(&k));
-                }
-                _ => return None,
             }
+            ExprKind::Index(ix) => {
+                if !matches!(ix.key.kind, ExprKind::Number(_) | ExprKind::String(_)) {
+                    return None;
+                }
+                let (v, t) = self.resolve(&ix.collection, locals)?;
+                match v {
+                    Value::Array(items) => {
+                        if matches!(t, Some(Type::Set(_))) {
+                            return None;
+                        }
+                        let i = match &ix.key.kind {
+                            ExprKind::Number(n) => Number::from_literal(n)?,
+                            ExprKind::String(s) => convert::parse_number(s)?,
+                            _ => return None,
+                        };
+                        let i = usize::try_from(i.as_u64()?).ok()?;
+                        Some((items.get(i)?, child_type(t.as_ref(), Child::Index(i))))
+                    }
+                    Value::Object(m) => {
+                        let k: std::borrow::Cow<'_, str> = match &ix.key.kind {
+                            ExprKind::String(s) => std::borrow::Cow::Borrowed(s.as_ref()),
+                            ExprKind::Number(n) => Number::from_literal(n)?.to_string().into(),
+                            _ => return None,
+                        };
+                        let ct = child_type(t.as_ref(), Child::Key(&k));
+                        Some((m.get(k.as_ref())?, ct))
+                    }
+                    _ => None,
+                }
+            }
+            _ => None,
         }
-        Some(retag(v.clone(), t))
     }
 
     fn get_attr(&self, ga: &'a GetAttrExpr<'a>) -> Result<TVal> {
@@ -416,10 +426,10 @@ impl<'c, 'a> Evaluator<'c, 'a> {
         };
         match obj.v {
             Value::Object(mut m) => {
-                let is_map = obj.t.as_ref().is_some_and(|t| matches!(t, Type::Map(_)));
+                let is_map = matches!(obj.t.as_deref(), Some(Type::Map(_)));
                 match m.swap_remove(name) {
                     Some(v) => {
-                        let t = child_type(&obj.t, Child::Key(name));
+                        let t = child_type(obj.t.as_deref(), Child::Key(name));
                         Ok(retag(v, t))
                     }
                     None if is_map => Err(Error::eval(
@@ -483,7 +493,7 @@ impl<'c, 'a> Evaluator<'c, 'a> {
                         return Err(Error::eval(
                             format!(
                                 "a {} index must be a number, not {}",
-                                seq_name(&coll.t),
+                                seq_name(coll.t.as_deref()),
                                 kind_of(key)
                             ),
                             bracket,
@@ -507,13 +517,13 @@ impl<'c, 'a> Evaluator<'c, 'a> {
                 let len = items.len();
                 match n.as_u64().and_then(|i| usize::try_from(i).ok()) {
                     Some(i) if i < len => {
-                        let t = child_type(&coll.t, Child::Index(i));
+                        let t = child_type(coll.t.as_deref(), Child::Index(i));
                         Ok(retag(items.swap_remove(i), t))
                     }
                     _ => Err(Error::eval(
                         format!(
                             "the index {n} is out of range for a {} of {len} element{}",
-                            seq_name(&coll.t),
+                            seq_name(coll.t.as_deref()),
                             if len == 1 { "" } else { "s" }
                         ),
                         bracket,
@@ -529,7 +539,7 @@ impl<'c, 'a> Evaluator<'c, 'a> {
                 };
                 match m.swap_remove(k.as_str()) {
                     Some(v) => {
-                        let t = child_type(&coll.t, Child::Key(&k));
+                        let t = child_type(coll.t.as_deref(), Child::Key(&k));
                         Ok(retag(v, t))
                     }
                     None => Err(Error::eval(
@@ -555,36 +565,35 @@ impl<'c, 'a> Evaluator<'c, 'a> {
 
     fn splat(&self, s: &'a SplatExpr<'a>) -> Result<TVal> {
         let source = self.eval(&s.source)?;
-        let (items, kind) = match source.v {
-            Value::Null => {
-                if source
-                    .t
-                    .as_ref()
-                    .is_some_and(|t| matches!(t, Type::List(_) | Type::Set(_) | Type::Tuple(_)))
-                {
-                    return Err(Error::eval(
-                        "a splat expression cannot be applied to a null sequence",
-                        s.source.span.to(s.marker),
-                    ));
+        let (items, kind) =
+            match source.v {
+                Value::Null => {
+                    if source.t.as_ref().is_some_and(|t| {
+                        matches!(&**t, Type::List(_) | Type::Set(_) | Type::Tuple(_))
+                    }) {
+                        return Err(Error::eval(
+                            "a splat expression cannot be applied to a null sequence",
+                            s.source.span.to(s.marker),
+                        ));
+                    }
+                    return Ok(TVal::plain(Value::Array(Vec::new())));
                 }
-                return Ok(TVal::plain(Value::Array(Vec::new())));
-            }
-            Value::Array(items) => {
-                let kind = match &source.t {
-                    Some(Type::List(_)) => SeqKind::List,
-                    Some(Type::Set(_)) => SeqKind::Set,
-                    _ => SeqKind::Tuple,
-                };
-                let elem_t = |i: usize| child_type(&source.t, Child::Index(i));
-                let items: Vec<TVal> = items
-                    .into_iter()
-                    .enumerate()
-                    .map(|(i, v)| retag(v, elem_t(i)))
-                    .collect();
-                (items, kind)
-            }
-            v => (vec![TVal { v, t: source.t }], SeqKind::Tuple),
-        };
+                Value::Array(items) => {
+                    let kind = match source.t.as_deref() {
+                        Some(Type::List(_)) => SeqKind::List,
+                        Some(Type::Set(_)) => SeqKind::Set,
+                        _ => SeqKind::Tuple,
+                    };
+                    let elem_t = |i: usize| child_type(source.t.as_deref(), Child::Index(i));
+                    let items: Vec<TVal> = items
+                        .into_iter()
+                        .enumerate()
+                        .map(|(i, v)| retag(v, elem_t(i)))
+                        .collect();
+                    (items, kind)
+                }
+                v => (vec![TVal { v, t: source.t }], SeqKind::Tuple),
+            };
         let mut out = Vec::with_capacity(items.len());
         let mut types = Vec::with_capacity(items.len());
         for item in items {
@@ -592,7 +601,7 @@ impl<'c, 'a> Evaluator<'c, 'a> {
             let r = self.eval(&s.each);
             self.splat_items.borrow_mut().pop();
             let r = r?;
-            types.push(r.t.clone());
+            types.push(r.t.as_deref().cloned());
             out.push(r.v);
         }
         let any_typed = types.iter().any(Option::is_some);
@@ -776,7 +785,7 @@ impl<'c, 'a> Evaluator<'c, 'a> {
                 .into_iter()
                 .enumerate()
                 .map(|(i, v)| {
-                    let t = child_type(&coll.t, Child::Index(i));
+                    let t = child_type(coll.t.as_deref(), Child::Index(i));
                     let item = retag(v, t);
                     let key = if set {
                         item.clone()
@@ -792,7 +801,7 @@ impl<'c, 'a> Evaluator<'c, 'a> {
                 Ok(entries
                     .into_iter()
                     .map(|(k, v)| {
-                        let t = child_type(&coll.t, Child::Key(&k));
+                        let t = child_type(coll.t.as_deref(), Child::Key(&k));
                         (TVal::plain(Value::String(k)), retag(v, t))
                     })
                     .collect())
@@ -872,7 +881,7 @@ impl<'c, 'a> Evaluator<'c, 'a> {
                         if let Some(t) = v.t {
                             tuple_types
                                 .get_or_insert_with(|| tuple_out.iter().map(Type::of).collect())
-                                .push(t);
+                                .push(*t);
                         } else if let Some(ts) = tuple_types.as_mut() {
                             ts.push(Type::of(&v.v));
                         }
@@ -983,7 +992,7 @@ impl<'c, 'a> Evaluator<'c, 'a> {
                 match v.v {
                     Value::Array(items) => {
                         for (j, item) in items.into_iter().enumerate() {
-                            values.push(retag(item, child_type(&v.t, Child::Index(j))));
+                            values.push(retag(item, child_type(v.t.as_deref(), Child::Index(j))));
                             spans.push(arg.span);
                         }
                     }
@@ -1101,6 +1110,12 @@ impl<'c, 'a> Evaluator<'c, 'a> {
             match part {
                 TemplatePart::Literal(l) => out.push_str(&l.value),
                 TemplatePart::Interpolation(i) => {
+                    // A variable traversal to a primitive is appended in
+                    // place, without cloning.
+                    if self.traverse_ref(&i.expr, |v, _| push_primitive(out, v)) == Some(true) {
+                        self.check_string_len(out.len(), t.span)?;
+                        continue;
+                    }
                     let v = self.eval(&i.expr)?;
                     match &v.v {
                         Value::String(s) => out.push_str(s),
@@ -1205,7 +1220,7 @@ enum SeqKind {
     Tuple,
 }
 
-fn seq_name(t: &Option<Type>) -> &'static str {
+fn seq_name(t: Option<&Type>) -> &'static str {
     match t {
         Some(Type::List(_)) => "list",
         _ => "tuple",
@@ -1228,6 +1243,21 @@ fn is_multi_step_traversal(e: &Expr<'_>) -> bool {
         }
     }
     matches!(e.kind, ExprKind::GetAttr(_) | ExprKind::Index(_)) && root_is_var(e)
+}
+
+/// Appends a string, number or bool to a template's output; `false` (and
+/// nothing appended) for any other value.
+fn push_primitive(out: &mut String, v: &Value) -> bool {
+    match v {
+        Value::String(s) => out.push_str(s),
+        Value::Number(n) => {
+            use std::fmt::Write;
+            let _ = write!(out, "{n}");
+        }
+        Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+        _ => return false,
+    }
+    true
 }
 
 /// A child value with its type tag, if its parent had an explicit type.

@@ -116,7 +116,10 @@ fn body_value<'a>(
             body.span,
         ));
     }
-    let mut out = Map::new();
+    let mut out = Map::with_capacity(body.items.len());
+    // Attribute names, to detect a block type that is also an attribute
+    // (built only when the body has both).
+    let mut attr_names: Option<std::collections::HashSet<&str>> = None;
     for item in &body.items {
         match item {
             Structure::Attribute(a) => {
@@ -124,7 +127,9 @@ fn body_value<'a>(
                 out.insert(a.name.name.to_owned(), v);
             }
             Structure::Block(b) => {
-                if body.attribute(b.ident.name).is_some() {
+                let names = attr_names
+                    .get_or_insert_with(|| body.attributes().map(|a| a.name.name).collect());
+                if names.contains(b.ident.name) {
                     return Err(Error::eval(
                         format!(
                             "`{}` is both an attribute and a block type in this body",
