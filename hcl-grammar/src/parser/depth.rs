@@ -99,7 +99,22 @@ fn scan(rule: Rule, text: &str, max: usize, collect: bool) -> Result<Vec<Range<u
         )
     };
     while i < b.len() {
-        let c = b[i];
+        // Skip the bytes that cannot change the state.
+        let table = match stack.last() {
+            Some(Mode::Code { .. }) => &CODE,
+            Some(Mode::Quoted) => &QUOTED,
+            Some(Mode::Heredoc {
+                line_start: false, ..
+            }) => &HEREDOC,
+            Some(Mode::Bare) => &BARE,
+            _ => &ALL,
+        };
+        while b.get(i).is_some_and(|&c| !table[c as usize]) {
+            i += 1;
+        }
+        let Some(&c) = b.get(i) else {
+            break;
+        };
         let next = b.get(i + 1).copied().unwrap_or(0);
         let Some(mode) = stack.last_mut() else {
             break;
@@ -271,6 +286,24 @@ fn scan(rule: Rule, text: &str, max: usize, collect: bool) -> Result<Vec<Range<u
     }
     Ok(comments)
 }
+
+/// A table of the bytes in `set`.
+const fn table(set: &[u8]) -> [bool; 256] {
+    let mut t = [false; 256];
+    let mut k = 0;
+    while k < set.len() {
+        t[set[k] as usize] = true;
+        k += 1;
+    }
+    t
+}
+
+/// The bytes that matter in each mode.
+static CODE: [bool; 256] = table(b"#/\"<([{)]}?,\n");
+static QUOTED: [bool; 256] = table(b"\\\"$%\n");
+static HEREDOC: [bool; 256] = table(b"$%\n");
+static BARE: [bool; 256] = table(b"$%");
+static ALL: [bool; 256] = [true; 256];
 
 /// The offset of the next `byte` at or after `from`, or the end.
 fn find_byte(b: &[u8], from: usize, byte: u8) -> usize {

@@ -34,73 +34,36 @@ fn is_postfix(r: Rule) -> bool {
 pub(super) fn expression<'i>(ctx: &mut Ctx<'_, 'i>, pair: P<'_>) -> Result<Expr<'i>> {
     let span = ctx.span(&pair);
     let mut inner = pair.into_inner().peekable();
-
+    let first = operand(ctx, &mut inner, span)?;
+    // Fast path: a single term.
+    let Some(next) = inner.next() else {
+        return Ok(first);
+    };
     // Operands and operators in source order; precedence climbing below.
-    let mut operands: Vec<Expr<'i>> = Vec::new();
+    let mut operands: Vec<Expr<'i>> = vec![first];
     let mut ops: Vec<(BinaryOp, Span)> = Vec::new();
-    let mut chain = 0usize;
     let mut branches: Vec<Expr<'i>> = Vec::new();
-    loop {
-        let mut unary: Vec<(UnaryOp, Span)> = Vec::new();
-        while let Some(p) = inner.next_if(|p| p.as_rule() == Rule::unary_op) {
+    let mut next = Some(next);
+    while let Some(p) = next.take() {
+        if p.as_rule() == Rule::binary_op {
             let s = ctx.span(&p);
-            let op = if ctx.text.as_bytes().get(s.start) == Some(&b'!') {
-                UnaryOp::Not
-            } else {
-                UnaryOp::Neg
-            };
-            unary.push((op, s));
-        }
-        let primary_pair = match inner.next() {
-            Some(p) => p,
-            None => return Err(ctx.err("expected an expression", span)),
-        };
-        let mut postfixes = Vec::new();
-        while let Some(p) = inner.next_if(|p| is_postfix(p.as_rule())) {
-            postfixes.push(p);
-        }
-        let local = unary.len() + postfixes.len();
-        chain += local;
-        ctx.enter(local, span)?;
-        let mut operand = primary(ctx, primary_pair)?;
-        operand = apply_postfixes(ctx, operand, postfixes)?;
-        for (op, op_span) in unary.into_iter().rev() {
-            operand = Expr {
-                span: Span::new(op_span.start, operand.span.end),
-                kind: ExprKind::Unary(Box::new(UnaryExpr {
-                    op,
-                    operand,
-                    op_span,
-                })),
-            };
-        }
-        ctx.leave(local);
-        operands.push(operand);
-        match inner.next() {
-            Some(p) if p.as_rule() == Rule::binary_op => {
-                let s = ctx.span(&p);
-                let op = binary_op(ctx.str(s));
-                ops.push((op, s));
-                chain += 1;
-                ctx.enter(1, s)?;
-            }
-            Some(p) if is_expression(p.as_rule()) => {
-                // A conditional's branches nest one level deeper.
-                ctx.enter(1, span)?;
-                branches.push(expression(ctx, p)?);
-                for q in inner.by_ref() {
-                    if is_expression(q.as_rule()) {
-                        branches.push(expression(ctx, q)?);
-                    }
+            ops.push((binary_op(ctx.str(s)), s));
+            ctx.enter(1, s)?;
+            operands.push(operand(ctx, &mut inner, span)?);
+            next = inner.next();
+        } else if is_expression(p.as_rule()) {
+            // A conditional's branches nest one level deeper.
+            ctx.enter(1, span)?;
+            branches.push(expression(ctx, p)?);
+            for q in inner.by_ref() {
+                if is_expression(q.as_rule()) {
+                    branches.push(expression(ctx, q)?);
                 }
-                ctx.leave(1);
-                break;
             }
-            _ => break,
+            ctx.leave(1);
         }
     }
     ctx.leave(ops.len());
-    let _ = chain;
     let cond = match climb(operands, ops) {
         Some(e) => e,
         None => return Err(ctx.err("expected an expression", span)),
@@ -117,6 +80,62 @@ pub(super) fn expression<'i>(ctx: &mut Ctx<'_, 'i>, pair: P<'_>) -> Result<Expr<
         }),
         _ => Ok(cond),
     }
+}
+
+/// One operand: unary operators, a primary and its postfix operators.
+fn operand<'p, 'i>(
+    ctx: &mut Ctx<'_, 'i>,
+    inner: &mut std::iter::Peekable<pest::iterators::Pairs<'p, Rule>>,
+    span: Span,
+) -> Result<Expr<'i>> {
+    let mut unary: Vec<(UnaryOp, Span)> = Vec::new();
+    while let Some(p) = inner.next_if(|p| p.as_rule() == Rule::unary_op) {
+        let s = ctx.span(&p);
+        let op = if ctx.text.as_bytes().get(s.start) == Some(&b'!') {
+            UnaryOp::Not
+        } else {
+            UnaryOp::Neg
+        };
+        unary.push((op, s));
+    }
+    let primary_pair = match inner.next() {
+        Some(p) => p,
+        None => return Err(ctx.err("expected an expression", span)),
+    };
+    let mut local = unary.len();
+    ctx.enter(local, span)?;
+    let mut operand = primary(ctx, primary_pair)?;
+    // Plain steps are applied as they come; from the first splat on, the
+    // rest goes through `apply_postfixes`.
+    while let Some(p) = inner.next_if(|p| is_postfix(p.as_rule())) {
+        let s = ctx.span(&p);
+        local += 1;
+        ctx.enter(1, s)?;
+        match p.as_rule() {
+            Rule::attr_splat | Rule::full_splat => {
+                let mut rest = vec![p];
+                while let Some(q) = inner.next_if(|q| is_postfix(q.as_rule())) {
+                    rest.push(q);
+                }
+                local += rest.len() - 1;
+                ctx.enter(rest.len() - 1, s)?;
+                operand = apply_postfixes(ctx, operand, rest)?;
+            }
+            _ => operand = step(ctx, operand, p, s)?,
+        }
+    }
+    for (op, op_span) in unary.into_iter().rev() {
+        operand = Expr {
+            span: Span::new(op_span.start, operand.span.end),
+            kind: ExprKind::Unary(Box::new(UnaryExpr {
+                op,
+                operand,
+                op_span,
+            })),
+        };
+    }
+    ctx.leave(local);
+    Ok(operand)
 }
 
 /// Applies precedence (one table: [`BinaryOp::precedence`]; all levels

@@ -73,6 +73,12 @@ enum Kind {
 /// `quoted_template` as an expression: a single literal is a string.
 pub(super) fn quoted_template<'i>(ctx: &mut Ctx<'_, 'i>, p: P<'_>) -> Result<Expr<'i>> {
     let span = ctx.span(&p);
+    if let Some(value) = single_literal(ctx, &p)? {
+        return Ok(Expr {
+            kind: ExprKind::String(value),
+            span,
+        });
+    }
     let template = template_of(ctx, p, Kind::Quoted, span, false)?;
     let kind = match template.parts.as_slice() {
         [] => ExprKind::String(Cow::Borrowed("")),
@@ -91,6 +97,9 @@ pub(super) fn quoted_template<'i>(ctx: &mut Ctx<'_, 'i>, p: P<'_>) -> Result<Exp
 /// A quoted block label: a template without interpolations or directives.
 pub(super) fn string_lit<'i>(ctx: &mut Ctx<'_, 'i>, p: P<'_>) -> Result<StrLit<'i>> {
     let span = ctx.span(&p);
+    if let Some(value) = single_literal(ctx, &p)? {
+        return Ok(StrLit { value, span });
+    }
     for q in p.clone().into_inner() {
         if q.as_rule() != Rule::quoted_literal {
             return Err(ctx.err(
@@ -105,6 +114,19 @@ pub(super) fn string_lit<'i>(ctx: &mut Ctx<'_, 'i>, p: P<'_>) -> Result<StrLit<'
         _ => Cow::Borrowed(""),
     };
     Ok(StrLit { value, span })
+}
+
+/// Fast path: a quoted template that is empty or one literal token.
+fn single_literal<'i>(ctx: &Ctx<'_, 'i>, p: &P<'_>) -> Result<Option<Cow<'i, str>>> {
+    let mut inner = p.clone().into_inner();
+    match (inner.next(), inner.next()) {
+        (None, _) => Ok(Some(Cow::Borrowed(""))),
+        (Some(q), None) if q.as_rule() == Rule::quoted_literal => {
+            let s = ctx.span(&q);
+            string::unescape_quoted(ctx, ctx.str(s), s.start).map(Some)
+        }
+        _ => Ok(None),
+    }
 }
 
 /// `heredoc_template`.
