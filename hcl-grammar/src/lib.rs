@@ -51,12 +51,14 @@ pub type Result<T, E = Error> = std::result::Result<T, E>;
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ParseOptions {
-    /// The deepest nesting accepted: of brackets, braces and parentheses
-    /// (collections, calls, indexes, blocks), template sequences (`${`,
-    /// `%{`) and conditionals; the operators and traversal steps of one
-    /// expression also count, as they nest in the tree. Deeper input is a
-    /// syntax error rather than a stack overflow. Default:
-    /// [`ParseOptions::DEFAULT_MAX_DEPTH`] (128).
+    /// The deepest nesting accepted. Each of these is one level: a
+    /// bracket, brace or parenthesis (collections, calls, indexes,
+    /// blocks), a quoted string or heredoc, a template sequence (`${`,
+    /// `%{`), a conditional's `?`; the operators and traversal steps of one
+    /// expression also count, as they nest in the tree. So 128 nested
+    /// `(` or `[` parse, and 64 nested `"${`. Deeper input is a syntax error
+    /// rather than a stack overflow (checked in debug builds on a 2 MiB
+    /// stack). Default: [`ParseOptions::DEFAULT_MAX_DEPTH`] (128).
     pub max_depth: usize,
 }
 

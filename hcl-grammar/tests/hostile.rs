@@ -136,20 +136,21 @@ fn deep_directives_are_an_error() {
 #[test]
 fn max_depth_itself_parses() {
     on_small_stack(|| {
-        for (open, inner, close) in [
-            ("(", "1", ")"),
-            ("[", "1", "]"),
-            ("{a=", "1", "}"),
-            ("\"${", "1", "}\""),
-            ("f(", "1", ")"),
-            ("x[", "1", "]"),
+        // `"${` is two levels: the string and the interpolation.
+        for (open, inner, close, levels) in [
+            ("(", "1", ")", DEPTH),
+            ("[", "1", "]", DEPTH),
+            ("{a=", "1", "}", DEPTH),
+            ("\"${", "1", "}\"", DEPTH / 2),
+            ("f(", "1", ")", DEPTH),
+            ("x[", "1", "]", DEPTH),
         ] {
-            let src = expr_nested(open, inner, close, DEPTH);
+            let src = expr_nested(open, inner, close, levels);
             if let Err(e) = parse_expr(&src) {
-                panic!("{open}...{close} at depth {DEPTH}: {e}");
+                panic!("{open}...{close} at depth {levels}: {e}");
             }
-            let src = expr_nested(open, inner, close, DEPTH + 1);
-            assert!(parse_expr(&src).is_err(), "{open} at depth {}", DEPTH + 1);
+            let src = expr_nested(open, inner, close, levels + 1);
+            assert!(parse_expr(&src).is_err(), "{open} at depth {}", levels + 1);
         }
         let blocks = expr_nested("a {\n", "", "}\n", DEPTH);
         if let Err(e) = parse_body(&blocks) {

@@ -4,9 +4,9 @@
 //! cheap linear pre-scan counts nesting first: a small lexer with a mode
 //! stack (code, quoted string, heredoc, standalone template) that knows
 //! comments, string escapes, heredoc markers and template sequences. It
-//! counts `(`, `[`, `{`, `${` and `%{` levels and the `?` of conditionals
-//! (whose branches pest also parses recursively), and fails past
-//! `max_depth`. It does not validate anything else: pest does.
+//! counts `(`, `[`, `{`, `${` and `%{` levels, quoted strings and heredocs
+//! (so `"${` nests two levels) and the `?` of conditionals (whose branches
+//! pest also parses recursively), and fails past `max_depth`. It does not validate anything else: pest does.
 //!
 //! Backtracking is bounded with [`pest::set_call_limit`], which in pest
 //! 2.7.8 is a process-wide setting read when a parse starts. Each parse
@@ -52,13 +52,15 @@ enum Mode {
         closer: u8,
         qs: usize,
         newline_ends: bool,
+        open: usize,
     },
     /// A quoted template.
-    Quoted,
+    Quoted { open: usize },
     /// A heredoc's content; `marker` is the closing marker's range.
     Heredoc {
         marker: (usize, usize),
         line_start: bool,
+        open: usize,
     },
     /// A standalone template.
     Bare,
@@ -66,16 +68,44 @@ enum Mode {
 
 /// Checks nesting depth; returns the byte ranges of comments.
 pub(super) fn check(rule: Rule, text: &str, max: usize) -> Result<()> {
-    scan(rule, text, max, false).map(|_| ())
+    scan(rule, text, max, false, usize::MAX).map(|_| ())
 }
 
 /// The byte ranges of comments in `text` (for the byte-input check).
 pub(super) fn comment_ranges(text: &str) -> Vec<Range<usize>> {
-    scan(Rule::config_file, text, usize::MAX, true).unwrap_or_default()
+    scan(Rule::config_file, text, usize::MAX, true, usize::MAX)
+        .map(|s| s.comments)
+        .unwrap_or_default()
 }
 
-fn scan(rule: Rule, text: &str, max: usize, collect: bool) -> Result<Vec<Range<usize>>> {
+/// What is open at a position: for error messages.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) enum Open {
+    /// `(`, `[` or `{` (the byte) at an offset.
+    Bracket(u8, usize),
+    /// `${` or `%{` at an offset.
+    Sequence(usize),
+    /// A quoted string's opening quote.
+    Quote(usize),
+    /// A heredoc's `<<`.
+    Heredoc(usize),
+}
+
+/// The constructs still open at byte `upto`, outermost first.
+pub(super) fn open_at(rule: Rule, text: &str, upto: usize) -> Vec<Open> {
+    scan(rule, text, usize::MAX, false, upto)
+        .map(|s| s.open)
+        .unwrap_or_default()
+}
+
+struct Scanned {
+    comments: Vec<Range<usize>>,
+    open: Vec<Open>,
+}
+
+fn scan(rule: Rule, text: &str, max: usize, collect: bool, upto: usize) -> Result<Scanned> {
     let b = text.as_bytes();
+    let b = b.get(..upto.min(b.len())).unwrap_or_default();
     let mut comments = Vec::new();
     let top = if rule == Rule::template_file {
         Mode::Bare
@@ -84,6 +114,7 @@ fn scan(rule: Rule, text: &str, max: usize, collect: bool) -> Result<Vec<Range<u
             closer: 0,
             qs: 0,
             newline_ends: rule == Rule::config_file,
+            open: 0,
         }
     };
     let mut stack: Vec<Mode> = vec![top];
@@ -102,7 +133,7 @@ fn scan(rule: Rule, text: &str, max: usize, collect: bool) -> Result<Vec<Range<u
         // Skip the bytes that cannot change the state.
         let table = match stack.last() {
             Some(Mode::Code { .. }) => &CODE,
-            Some(Mode::Quoted) => &QUOTED,
+            Some(Mode::Quoted { .. }) => &QUOTED,
             Some(Mode::Heredoc {
                 line_start: false, ..
             }) => &HEREDOC,
@@ -124,6 +155,7 @@ fn scan(rule: Rule, text: &str, max: usize, collect: bool) -> Result<Vec<Range<u
                 closer,
                 qs,
                 newline_ends,
+                ..
             } => match c {
                 b'#' => {
                     let end = find_byte(b, i, b'\n');
@@ -152,12 +184,25 @@ fn scan(rule: Rule, text: &str, max: usize, collect: bool) -> Result<Vec<Range<u
                     i = end;
                     continue;
                 }
-                b'"' => stack.push(Mode::Quoted),
+                b'"' => {
+                    // A string is a level of its own: pest nests its
+                    // template inside the expression around it.
+                    depth += 1;
+                    if depth > max {
+                        return Err(too_deep(i));
+                    }
+                    stack.push(Mode::Quoted { open: i });
+                }
                 b'<' if next == b'<' => {
                     if let Some((marker, after)) = heredoc_intro(b, i) {
+                        depth += 1;
+                        if depth > max {
+                            return Err(too_deep(i));
+                        }
                         stack.push(Mode::Heredoc {
                             marker,
                             line_start: true,
+                            open: i,
                         });
                         i = after;
                         continue;
@@ -177,6 +222,7 @@ fn scan(rule: Rule, text: &str, max: usize, collect: bool) -> Result<Vec<Range<u
                         closer,
                         qs: 0,
                         newline_ends: c == b'{',
+                        open: i,
                     });
                 }
                 b')' | b']' | b'}' if *closer != 0 => {
@@ -200,12 +246,13 @@ fn scan(rule: Rule, text: &str, max: usize, collect: bool) -> Result<Vec<Range<u
                 }
                 _ => {}
             },
-            Mode::Quoted => match c {
+            Mode::Quoted { .. } => match c {
                 b'\\' => {
                     i += 2;
                     continue;
                 }
                 b'"' | b'\n' => {
+                    depth = depth.saturating_sub(1);
                     stack.pop();
                 }
                 b'$' | b'%' if next == c && b.get(i + 2) == Some(&b'{') => {
@@ -213,6 +260,9 @@ fn scan(rule: Rule, text: &str, max: usize, collect: bool) -> Result<Vec<Range<u
                     continue;
                 }
                 b'$' | b'%' if next == b'{' => {
+                    if c == b'%' {
+                        depth = directive_depth(b, i + 2, depth);
+                    }
                     depth += 1;
                     if depth > max {
                         return Err(too_deep(i));
@@ -221,16 +271,20 @@ fn scan(rule: Rule, text: &str, max: usize, collect: bool) -> Result<Vec<Range<u
                         closer: b'}',
                         qs: 0,
                         newline_ends: false,
+                        open: i,
                     });
                     i += 2;
                     continue;
                 }
                 _ => {}
             },
-            Mode::Heredoc { marker, line_start } => {
+            Mode::Heredoc {
+                marker, line_start, ..
+            } => {
                 if *line_start {
                     *line_start = false;
                     if closes_heredoc(b, i, *marker) {
+                        depth = depth.saturating_sub(1);
                         stack.pop();
                         continue;
                     }
@@ -246,6 +300,9 @@ fn scan(rule: Rule, text: &str, max: usize, collect: bool) -> Result<Vec<Range<u
                         continue;
                     }
                     b'$' | b'%' if next == b'{' => {
+                        if c == b'%' {
+                            depth = directive_depth(b, i + 2, depth);
+                        }
                         depth += 1;
                         if depth > max {
                             return Err(too_deep(i));
@@ -254,6 +311,7 @@ fn scan(rule: Rule, text: &str, max: usize, collect: bool) -> Result<Vec<Range<u
                             closer: b'}',
                             qs: 0,
                             newline_ends: false,
+                            open: i,
                         });
                         i += 2;
                         continue;
@@ -267,6 +325,9 @@ fn scan(rule: Rule, text: &str, max: usize, collect: bool) -> Result<Vec<Range<u
                     continue;
                 }
                 b'$' | b'%' if next == b'{' => {
+                    if c == b'%' {
+                        depth = directive_depth(b, i + 2, depth);
+                    }
                     depth += 1;
                     if depth > max {
                         return Err(too_deep(i));
@@ -275,6 +336,7 @@ fn scan(rule: Rule, text: &str, max: usize, collect: bool) -> Result<Vec<Range<u
                         closer: b'}',
                         qs: 0,
                         newline_ends: false,
+                        open: i,
                     });
                     i += 2;
                     continue;
@@ -284,7 +346,40 @@ fn scan(rule: Rule, text: &str, max: usize, collect: bool) -> Result<Vec<Range<u
         }
         i += 1;
     }
-    Ok(comments)
+    let open = stack
+        .iter()
+        .skip(1)
+        .map(|m| match *m {
+            Mode::Code { closer, open, .. } => match (closer, b.get(open)) {
+                (b'}', Some(b'$' | b'%')) => Open::Sequence(open),
+                (_, Some(&c)) => Open::Bracket(c, open),
+                _ => Open::Sequence(open),
+            },
+            Mode::Quoted { open } => Open::Quote(open),
+            Mode::Heredoc { open, .. } => Open::Heredoc(open),
+            Mode::Bare => Open::Sequence(0),
+        })
+        .collect();
+    Ok(Scanned { comments, open })
+}
+
+/// `if` and `for` directives nest the template after them: one level
+/// each, until their `endif`/`endfor`.
+fn directive_depth(b: &[u8], mut i: usize, depth: usize) -> usize {
+    if b.get(i) == Some(&b'~') {
+        i += 1;
+    }
+    while matches!(b.get(i), Some(b' ' | b'\t' | b'\n' | b'\r')) {
+        i += 1;
+    }
+    let word_end = (i..b.len())
+        .find(|&k| !b.get(k).is_some_and(|&c| is_ident_byte(c)))
+        .unwrap_or(b.len());
+    match b.get(i..word_end) {
+        Some(b"if" | b"for") => depth + 1,
+        Some(b"endif" | b"endfor") => depth.saturating_sub(1),
+        _ => depth,
+    }
 }
 
 /// A table of the bytes in `set`.

@@ -1,6 +1,7 @@
 //! pest's errors in words: what was expected and what was found, never a
 //! rule name.
 
+use super::depth::{self, Open};
 use super::Rule;
 use crate::error::Error;
 use crate::span::Span;
@@ -30,14 +31,194 @@ pub(super) fn from_pest(e: pest::error::Error<Rule>, entry: Rule, text: &str) ->
         }
     };
     let _ = negatives;
+    let mut pos = pos.min(text.len());
+    let open = depth::open_at(entry, text, pos);
+    let innermost = open.last().copied();
+
+    // Where newlines are ignored, point at the next token, as the
+    // reference does.
+    let newlines_ignored = !matches!(innermost, Some(Open::Quote(_)))
+        && (entry == Rule::expr_file
+            || matches!(
+                innermost,
+                Some(Open::Bracket(b'(' | b'[', _) | Open::Sequence(_))
+            ));
+    if newlines_ignored {
+        pos = skip_trivia(text, pos);
+    }
     let found = found_at(text, pos);
+
+    if let Some(Open::Quote(_)) = innermost {
+        if text
+            .get(pos..)
+            .is_some_and(|r| r.starts_with('\n') || r.starts_with("\r\n"))
+        {
+            return Error::new(
+                "unterminated string: a quoted string cannot span lines (use `\\n`, or a heredoc for multi-line text)",
+                Span::new(pos, pos + found.1),
+                text,
+            );
+        }
+    }
+    if pos >= text.len() {
+        match innermost {
+            Some(Open::Bracket(b'{', at)) if is_block_brace(text, at) => {
+                return Error::new(
+                    "unclosed block: this `{` has no matching `}`",
+                    Span::new(at, at + 1),
+                    text,
+                );
+            }
+            Some(Open::Bracket(b'(', at)) if is_call_paren(text, at) => {
+                let name_start = call_name_start(text, at);
+                return Error::new(
+                    "unclosed function call: this `(` has no matching `)`",
+                    Span::new(name_start, at + 1),
+                    text,
+                );
+            }
+            Some(Open::Bracket(b'[', at)) if !is_call_paren(text, at) => {
+                return Error::new(
+                    "unclosed tuple: this `[` has no matching `]`",
+                    Span::new(at, at + 1),
+                    text,
+                );
+            }
+            Some(Open::Sequence(at)) => {
+                let what = if text.get(at..).is_some_and(|r| r.starts_with('%')) {
+                    "`%{`"
+                } else {
+                    "`${`"
+                };
+                return Error::new(
+                    format!("unclosed template sequence: this {what} has no matching `}}`"),
+                    Span::new(at, at + 2),
+                    text,
+                );
+            }
+            Some(Open::Heredoc(_)) => {
+                return Error::new(
+                    "unclosed heredoc: no line holds only its closing marker (followed by a newline)",
+                    Span::new(pos, pos),
+                    text,
+                );
+            }
+            _ => {}
+        }
+    }
+
     let end = pos + found.1;
+    let rest = text.get(pos..).unwrap_or_default();
+    if rest.starts_with("...")
+        || (rest.starts_with('.')
+            && text
+                .get(pos.saturating_sub(1)..)
+                .is_some_and(|r| r.starts_with("...")))
+    {
+        return Error::new(
+            "unexpected `...`: it may only follow the last argument of a function call, or the value of an object `for` expression",
+            Span::new(pos, end),
+            text,
+        );
+    }
+    if rest.starts_with("<<") {
+        return Error::new(
+            "invalid heredoc: `<<` or `<<-` must be followed by a marker name and then directly by a newline",
+            Span::new(pos, pos + 2),
+            text,
+        );
+    }
+    if positives.contains(&Rule::block_open) {
+        return Error::new(
+            format!("expected `=` (to set an attribute) or `{{` (to open a block, after any labels), found {}", found.0),
+            Span::new(pos, end),
+            text,
+        );
+    }
+    if positives.contains(&Rule::expected_item) {
+        return Error::new(
+            format!(
+                "expected an attribute or block definition, found {}",
+                found.0
+            ),
+            Span::new(pos, end),
+            text,
+        );
+    }
     let expected = expected_words(&positives, entry);
     let message = match expected {
         Some(exp) => format!("expected {exp}, found {}", found.0),
         None => format!("unexpected {}", found.0),
     };
     Error::new(message, Span::new(pos, end), text)
+}
+
+/// Skips spaces, newlines and comments.
+fn skip_trivia(text: &str, mut pos: usize) -> usize {
+    let b = text.as_bytes();
+    loop {
+        match b.get(pos) {
+            Some(b' ' | b'\t' | b'\n' | b'\r') => pos += 1,
+            Some(b'#') => {
+                pos = text
+                    .get(pos..)
+                    .and_then(|r| r.find('\n'))
+                    .map_or(text.len(), |k| pos + k)
+            }
+            Some(b'/') if b.get(pos + 1) == Some(&b'/') => {
+                pos = text
+                    .get(pos..)
+                    .and_then(|r| r.find('\n'))
+                    .map_or(text.len(), |k| pos + k)
+            }
+            Some(b'/') if b.get(pos + 1) == Some(&b'*') => {
+                pos = text
+                    .get(pos + 2..)
+                    .and_then(|r| r.find("*/"))
+                    .map_or(text.len(), |k| pos + 2 + k + 2)
+            }
+            _ => return pos,
+        }
+    }
+}
+
+/// The last significant byte before `at`.
+fn prev_significant(text: &str, at: usize) -> Option<u8> {
+    text.get(..at)?
+        .bytes()
+        .rev()
+        .find(|c| !matches!(c, b' ' | b'\t'))
+}
+
+/// Whether the `{` at `at` opens a block body (not an object).
+fn is_block_brace(text: &str, at: usize) -> bool {
+    !matches!(
+        prev_significant(text, at),
+        None | Some(b'=' | b'(' | b'[' | b',' | b':' | b'?' | b'{' | b'\n')
+    )
+}
+
+/// Whether the `(` at `at` opens a call's arguments.
+fn is_call_paren(text: &str, at: usize) -> bool {
+    prev_significant(text, at)
+        .is_some_and(|c| c.is_ascii_alphanumeric() || c == b'_' || c == b'-' || c >= 0x80)
+}
+
+/// The start of the function name before the `(` at `at`.
+fn call_name_start(text: &str, at: usize) -> usize {
+    let b = text.as_bytes();
+    let mut i = at;
+    while i > 0 && matches!(b.get(i - 1), Some(b' ' | b'\t')) {
+        i -= 1;
+    }
+    while i > 0
+        && b.get(i - 1).is_some_and(|&c| {
+            c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-' | b':') || c >= 0x80
+        })
+    {
+        i -= 1;
+    }
+    i
 }
 
 /// A description of what is at `pos`, and its length in bytes.
@@ -82,13 +263,25 @@ fn expected_words(positives: &[Rule], entry: Rule) -> Option<String> {
     let mut words: Vec<&str> = Vec::new();
     for r in positives {
         let w = match r {
-            Rule::EOI => match entry {
-                Rule::config_file => "a newline or the end of the input",
+            Rule::EOI | Rule::expected_newline => match entry {
+                Rule::config_file => "a newline",
                 _ => "the end of the input",
             },
-            Rule::attribute | Rule::block | Rule::identifier | Rule::body => {
-                "an attribute or block definition"
-            }
+            Rule::for_intro if positives.len() > 1 => continue,
+            Rule::attribute | Rule::block | Rule::body => "an attribute or block definition",
+            Rule::identifier | Rule::function_name => "a name",
+            Rule::expected_paren_close => "`)`",
+            Rule::expected_expression => "an expression",
+            Rule::expected_quote_close => "the closing `\"` of the string",
+            Rule::expected_args_close => "`,` or `)`",
+            Rule::expected_tuple_close => "`,` or `]`",
+            Rule::expected_object_close => "a newline, `,` or `}`",
+            Rule::expected_object_equals => "`=` or `:`",
+            Rule::expected_bracket_close => "`]`",
+            Rule::expected_brace_close => "`}`",
+            Rule::expected_fat_arrow => "`=>`",
+            Rule::expected_in => "`in`",
+            Rule::expected_colon => "`:`",
             Rule::expression
             | Rule::expression_nl
             | Rule::name_expr
@@ -140,7 +333,7 @@ fn expected_words(positives: &[Rule], entry: Rule) -> Option<String> {
         n => {
             let (last, init) = words.split_last()?;
             let _ = n;
-            Some(format!("{} or {}", init.join(", "), last))
+            Some(format!("{}, or {}", init.join(", "), last))
         }
     }
 }
