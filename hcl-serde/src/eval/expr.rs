@@ -982,7 +982,12 @@ impl<'c, 'a> Evaluator<'c, 'a> {
                 if lazy.len() < i {
                     lazy.resize_with(i, || None);
                 }
-                lazy.push(Some(Box::new(move || self.eval(arg).map(|t| t.v))));
+                lazy.push(Some(Box::new(move || {
+                    self.eval(arg).map(|t| {
+                        let ty = t.ty();
+                        (t.v, ty)
+                    })
+                })));
                 values.push(TVal::plain(Value::Null));
                 spans.push(arg.span);
                 continue;
@@ -1057,7 +1062,16 @@ impl<'c, 'a> Evaluator<'c, 'a> {
         }
         lazy.resize_with(args.len(), || None);
         let declared = def.return_type_for(&types);
-        let result = def.invoke(FuncArgs::new(args, types, lazy, name, self.opts));
+        let result_type = RefCell::new(None);
+        let result = def.invoke(FuncArgs::new(
+            args,
+            types,
+            lazy,
+            name,
+            self.opts,
+            &result_type,
+        ));
+        let declared = result_type.into_inner().unwrap_or(declared);
         match result {
             Ok(v) => {
                 match &v {

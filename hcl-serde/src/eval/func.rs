@@ -6,6 +6,7 @@ use super::types::Type;
 use crate::error::Error;
 use crate::value::{Map, Value};
 use crate::Number;
+use std::cell::RefCell;
 use std::fmt;
 use std::sync::Arc;
 
@@ -153,12 +154,14 @@ impl FuncDef {
     /// function's own error.
     pub fn call(&self, args: Vec<Value>) -> Result<Value, FuncError> {
         let (values, types) = self.check_args(args)?;
+        let result_type = RefCell::new(None);
         self.invoke(FuncArgs {
             values,
             types,
             lazy: Vec::new(),
             name: "",
             options: EvalOptions::DEFAULT,
+            result_type: &result_type,
         })
     }
 
@@ -291,8 +294,9 @@ impl Param {
     }
 }
 
-/// An argument that the function evaluates itself (see [`Param::lazy`]).
-pub(crate) type LazyArg<'a> = Box<dyn Fn() -> Result<Value, Error> + 'a>;
+/// An argument that the function evaluates itself (see [`Param::lazy`]):
+/// its value and exact type.
+pub(crate) type LazyArg<'a> = Box<dyn Fn() -> Result<(Value, Type), Error> + 'a>;
 
 /// The arguments of one call, checked and converted to the parameter
 /// types. Arguments beyond the positional parameters are the variadic ones.
@@ -303,6 +307,9 @@ pub struct FuncArgs<'a> {
     lazy: Vec<Option<LazyArg<'a>>>,
     name: &'a str,
     options: EvalOptions,
+    /// Where [`set_result_type`](FuncArgs::set_result_type) leaves the
+    /// type of the result, for the caller.
+    result_type: &'a RefCell<Option<Type>>,
 }
 
 impl<'a> FuncArgs<'a> {
@@ -312,6 +319,7 @@ impl<'a> FuncArgs<'a> {
         lazy: Vec<Option<LazyArg<'a>>>,
         name: &'a str,
         options: EvalOptions,
+        result_type: &'a RefCell<Option<Type>>,
     ) -> FuncArgs<'a> {
         FuncArgs {
             values,
@@ -319,7 +327,32 @@ impl<'a> FuncArgs<'a> {
             lazy,
             name,
             options,
+            result_type,
         }
+    }
+
+    /// Declares the exact type of the value this call returns, for
+    /// functions whose result type depends on the argument *values* (which
+    /// argument `coalescelist` picks, which attribute `lookup` reads):
+    /// overrides [`FuncDef::returns`] and [`FuncDef::returns_with`] for
+    /// this call. The evaluator converts the returned value to it, so a
+    /// map stays a map and a set a set inside the result.
+    ///
+    /// ```
+    /// use hcl::eval::{FuncDef, Param, Type};
+    /// use hcl::Value;
+    /// // the first argument, keeping its exact type
+    /// let first = FuncDef::new(|args| {
+    ///     if let Some(t) = args.arg_type(0) {
+    ///         args.set_result_type(t.clone());
+    ///     }
+    ///     Ok(args.get(0).cloned().unwrap_or_default())
+    /// })
+    /// .param(Param::new("v", Type::Any));
+    /// assert_eq!(first.call(vec![Value::from(1)]), Ok(Value::from(1)));
+    /// ```
+    pub fn set_result_type(&self, t: Type) {
+        *self.result_type.borrow_mut() = Some(t);
     }
 
     /// The limits of the evaluation that calls the function: a function
@@ -378,9 +411,25 @@ impl<'a> FuncArgs<'a> {
     /// The argument's evaluation error; [`FuncError`] turns it back into
     /// the call's error with `?`.
     pub fn eval(&self, i: usize) -> Result<Value, Error> {
+        self.eval_typed(i).map(|(v, _)| v)
+    }
+
+    /// Evaluates argument `i` as [`eval`](FuncArgs::eval) does, with its
+    /// exact type (a list stays distinct from a tuple, a map from an
+    /// object): what `try` needs to return the value unchanged, with
+    /// [`set_result_type`](FuncArgs::set_result_type).
+    ///
+    /// # Errors
+    ///
+    /// The argument's evaluation error.
+    pub fn eval_typed(&self, i: usize) -> Result<(Value, Type), Error> {
         match self.lazy.get(i) {
             Some(Some(f)) => f(),
-            _ => Ok(self.values.get(i).cloned().unwrap_or_default()),
+            _ => {
+                let v = self.values.get(i).cloned().unwrap_or_default();
+                let t = self.types.get(i).cloned().unwrap_or_else(|| Type::of(&v));
+                Ok((v, t))
+            }
         }
     }
 
