@@ -70,6 +70,30 @@ fn arg(args: &FuncArgs<'_>, i: usize) -> Value {
     args.get(i).cloned().unwrap_or_default()
 }
 
+/// The type of element `i` of `v`, a sequence of type `t`.
+fn elem_type(t: &Type, i: usize, v: &Value) -> Type {
+    match t {
+        Type::Tuple(ts) => ts.get(i).cloned().unwrap_or_else(|| Type::of(v)),
+        Type::List(e) | Type::Set(e) => (**e).clone(),
+        _ => Type::of(v),
+    }
+}
+
+/// The type of entry `key` of `v`, a map or object of type `t`.
+fn entry_type(t: &Type, key: &str, v: &Value) -> Type {
+    match t {
+        Type::Object(attrs) => attrs.get(key).cloned().unwrap_or_else(|| Type::of(v)),
+        Type::Map(e) => (**e).clone(),
+        _ => Type::of(v),
+    }
+}
+
+/// An object type from attribute types, keys sorted as [`Type::of`] does.
+fn object_type(mut attrs: Map<String, Type>) -> Type {
+    attrs.sort_keys();
+    Type::Object(attrs)
+}
+
 /// An object's entries sorted bytewise by key, as the reference iterates
 /// maps and objects.
 fn sorted_entries(m: &Map<String, Value>) -> Vec<(&String, &Value)> {
@@ -142,9 +166,15 @@ pub fn concat() -> FuncDef {
             return Ok(Value::Array(out));
         }
         let mut out = Vec::new();
+        let mut out_types = Vec::new();
         for (i, t) in types.iter().enumerate() {
             match t {
-                Type::Tuple(_) | Type::List(_) => out.extend(seq(&args, i).iter().cloned()),
+                Type::Tuple(_) | Type::List(_) => {
+                    for (j, v) in seq(&args, i).iter().enumerate() {
+                        out_types.push(elem_type(t, j, v));
+                        out.push(v.clone());
+                    }
+                }
                 other => {
                     return Err(FuncError::arg(
                         i,
@@ -156,6 +186,7 @@ pub fn concat() -> FuncDef {
                 }
             }
         }
+        args.set_result_type(Type::Tuple(out_types));
         Ok(Value::Array(out))
     })
     .variadic(Param::new("seqs", Type::Any))
@@ -267,11 +298,13 @@ pub fn values() -> FuncDef {
 pub fn merge() -> FuncDef {
     FuncDef::new(|args| {
         let mut out: Map<String, Value> = Map::new();
+        let mut attrs: Map<String, Type> = Map::new();
         for i in 0..args.len() {
             match (args.get(i), ty(&args, i)) {
                 (Some(Value::Null), _) => {}
-                (Some(Value::Object(m)), Type::Map(_) | Type::Object(_)) => {
+                (Some(Value::Object(m)), t @ (Type::Map(_) | Type::Object(_))) => {
                     for (k, v) in m {
+                        attrs.insert(k.clone(), entry_type(&t, k, v));
                         out.insert(k.clone(), v.clone());
                     }
                 }
@@ -284,15 +317,24 @@ pub fn merge() -> FuncDef {
             }
         }
         out.sort_keys();
+        let types: Vec<Type> = (0..args.len()).map(|i| ty(&args, i)).collect();
+        if merge_type(&types) == Type::Any {
+            args.set_result_type(object_type(attrs));
+        }
         Ok(Value::Object(out))
     })
     .variadic(Param::new("maps", Type::Any).nullable())
-    .returns_with(|types| match types.split_first() {
+    .returns_with(merge_type)
+}
+
+/// `merge`'s result type when all arguments are maps of one type.
+fn merge_type(types: &[Type]) -> Type {
+    match types.split_first() {
         Some((first, rest)) if rest.iter().all(|t| t == first) && matches!(first, Type::Map(_)) => {
             first.clone()
         }
         _ => Type::Any,
-    })
+    }
 }
 
 /// `lookup(inputMap, key, default)`: the element of a map or attribute of
@@ -310,8 +352,14 @@ pub fn lookup() -> FuncDef {
     FuncDef::new(|args| {
         let key = args.str(1)?;
         match (ty(&args, 0), args.get(0)) {
-            (Type::Object(_), Some(Value::Object(m))) => {
-                Ok(m.get(key).cloned().unwrap_or_else(|| arg(&args, 2)))
+            (Type::Object(attrs), Some(Value::Object(m))) => {
+                let (v, t) = match (m.get(key), attrs.get(key)) {
+                    (Some(v), Some(t)) => (v.clone(), t.clone()),
+                    (Some(v), None) => (v.clone(), Type::of(v)),
+                    (None, _) => (arg(&args, 2), ty(&args, 2)),
+                };
+                args.set_result_type(t);
+                Ok(v)
             }
             (Type::Map(elem), Some(Value::Object(m))) => {
                 let (default, _) =
@@ -372,7 +420,9 @@ pub fn element() -> FuncDef {
             ));
         }
         let i = usize::try_from(index).unwrap_or(usize::MAX) % items.len();
-        Ok(items.get(i).cloned().unwrap_or_default())
+        let v = items.get(i).cloned().unwrap_or_default();
+        args.set_result_type(elem_type(&t, i, &v));
+        Ok(v)
     })
     .param(Param::new("list", Type::Any))
     .param(Param::new("index", Type::Number))
@@ -402,16 +452,27 @@ pub fn flatten() -> FuncDef {
         // Depth-first with an explicit stack: input depth does not reach
         // the Rust stack.
         let mut out = Vec::new();
-        let mut stack: Vec<std::slice::Iter<'_, Value>> = vec![items.iter()];
-        while let Some(top) = stack.last_mut() {
-            match top.next() {
-                Some(Value::Array(inner)) => stack.push(inner.iter()),
-                Some(v) => out.push(v.clone()),
+        let mut out_types = Vec::new();
+        // Each level: its elements, its type, the next position.
+        let mut stack: Vec<(&[Value], Type, usize)> = vec![(items, ty(&args, 0), 0)];
+        while let Some((level, t, pos)) = stack.last_mut() {
+            let i = *pos;
+            *pos += 1;
+            match level.get(i) {
+                Some(v @ Value::Array(inner)) => {
+                    let inner_t = elem_type(t, i, v);
+                    stack.push((inner, inner_t, 0));
+                }
+                Some(v) => {
+                    out_types.push(elem_type(t, i, v));
+                    out.push(v.clone());
+                }
                 None => {
                     stack.pop();
                 }
             }
         }
+        args.set_result_type(Type::Tuple(out_types));
         Ok(Value::Array(out))
     })
     .param(Param::new("list", Type::Any))
@@ -477,6 +538,7 @@ pub fn coalescelist() -> FuncDef {
         for i in 0..args.len() {
             if let Some(Value::Array(items)) = args.get(i) {
                 if !items.is_empty() {
+                    args.set_result_type(ty(&args, i));
                     return Ok(Value::Array(items.clone()));
                 }
             }
@@ -790,9 +852,13 @@ pub fn slice() -> FuncDef {
             usize::try_from(start).unwrap_or(0),
             usize::try_from(end).unwrap_or(0),
         );
-        Ok(Value::Array(
-            items.get(start..end).map(<[Value]>::to_vec).unwrap_or_default(),
-        ))
+        let out = items.get(start..end).map(<[Value]>::to_vec).unwrap_or_default();
+        if let Type::Tuple(ts) = ty(&args, 0) {
+            args.set_result_type(Type::Tuple(
+                ts.get(start..end).map(<[Type]>::to_vec).unwrap_or_default(),
+            ));
+        }
+        Ok(Value::Array(out))
     })
     .param(Param::new("list", Type::Any))
     .param(Param::new("start_index", Type::Number))
@@ -836,7 +902,9 @@ pub fn zipmap() -> FuncDef {
                 vals.len()
             )));
         }
+        let vals_t = ty(&args, 1);
         let mut out = Map::with_capacity(keys.len());
+        let mut attrs = Map::with_capacity(keys.len());
         for (i, (k, v)) in keys.iter().zip(vals).enumerate() {
             let Value::String(k) = k else {
                 return Err(FuncError::new(if is_tuple {
@@ -845,9 +913,13 @@ pub fn zipmap() -> FuncDef {
                     format!("key {i} is null")
                 }));
             };
+            attrs.insert(k.clone(), elem_type(&vals_t, i, v));
             out.insert(k.clone(), v.clone());
         }
         out.sort_keys();
+        if is_tuple {
+            args.set_result_type(object_type(attrs));
+        }
         Ok(Value::Object(out))
     })
     .param(Param::new("keys", Type::list(Type::String)))

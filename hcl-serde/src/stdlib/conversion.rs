@@ -68,9 +68,9 @@ fn make_to(want: Type) -> FuncDef {
                 constraint_name(&want)
             ),
         };
-        convert_typed(v, &from, &want)
-            .map(|(v, _)| v)
-            .map_err(|_| FuncError::arg(0, message))
+        let (v, t) = convert_typed(v, &from, &want).map_err(|_| FuncError::arg(0, message))?;
+        args.set_result_type(t);
+        Ok(v)
     })
     .param(Param::new("v", Type::Any).nullable())
     .returns(returns)

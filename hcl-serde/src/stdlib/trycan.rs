@@ -38,8 +38,11 @@ pub fn try_() -> FuncDef {
         }
         let mut failures = String::new();
         for i in 0..args.len() {
-            match args.eval(i) {
-                Ok(v) => return Ok(v),
+            match args.eval_typed(i) {
+                Ok((v, t)) => {
+                    args.set_result_type(t);
+                    return Ok(v);
+                }
                 Err(e) => {
                     failures.push_str("- ");
                     failures.push_str(e.message());
