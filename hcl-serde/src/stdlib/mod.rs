@@ -33,30 +33,30 @@
 //! | --- | --- | --- |
 //! | strings | [`upper`](upper()) | letters to upper case |
 //! | strings | [`lower`](lower()) | letters to lower case |
-//! | strings | `format` | `printf`-like formatting with `%d %s %q %v %f %e %g %x %X %o %b %t %%` |
-//! | strings | `formatlist` | `format` over lists, element by element |
-//! | strings | `join` | joins the elements of lists with a separator |
-//! | strings | `split` | splits a string at each separator |
-//! | strings | `trimspace` | removes leading and trailing Unicode white space |
-//! | strings | `trim` | removes leading and trailing characters of a set |
-//! | strings | `trimprefix` | removes a prefix once |
-//! | strings | `trimsuffix` | removes a suffix once |
-//! | strings | `replace` | replaces every occurrence of a substring (no regex) |
-//! | strings | `substr` | a substring by offset and length, in characters |
-//! | strings | `strlen` | the number of characters (grapheme clusters) |
-//! | strings | `strrev` | the characters in reverse order |
-//! | strings | `title` | the first letter of each word to upper case |
-//! | strings | `chomp` | removes trailing newlines |
-//! | strings | `indent` | indents every line but the first |
-//! | strings | `regex` | the first match of a regular expression |
-//! | strings | `regexall` | every match of a regular expression |
+//! | strings | [`format`](format()) | `printf`-like formatting with `%d %s %q %v %f %e %g %x %X %o %b %t %%` |
+//! | strings | [`formatlist`](formatlist()) | `format` over lists, element by element |
+//! | strings | [`join`](join()) | joins the elements of lists with a separator |
+//! | strings | [`split`](split()) | splits a string at each separator |
+//! | strings | [`trimspace`](trimspace()) | removes leading and trailing Unicode white space |
+//! | strings | [`trim`](trim()) | removes leading and trailing characters of a set |
+//! | strings | [`trimprefix`](trimprefix()) | removes a prefix once |
+//! | strings | [`trimsuffix`](trimsuffix()) | removes a suffix once |
+//! | strings | [`replace`](replace()) | replaces every occurrence of a substring (no regex) |
+//! | strings | [`substr`](substr()) | a substring by offset and length, in characters |
+//! | strings | [`strlen`](strlen()) | the number of characters (grapheme clusters) |
+//! | strings | [`strrev`](strrev()) | the characters in reverse order |
+//! | strings | [`title`](title()) | the first letter of each word to upper case |
+//! | strings | [`chomp`](chomp()) | removes trailing newlines |
+//! | strings | [`indent`](indent()) | indents every line but the first |
+//! | strings | [`regex`](regex()) | the first match of a regular expression |
+//! | strings | [`regexall`](regexall()) | every match of a regular expression |
 //! | numeric | `min` `max` `abs` `ceil` `floor` `log` `pow` `signum` `parseint` | see their constructors |
 //! | collections | `length` `concat` `contains` `keys` `values` `merge` `lookup` `element` `flatten` `coalesce` `coalescelist` `compact` `distinct` `reverse` `sort` `range` `chunklist` `slice` `zipmap` `setproduct` `setunion` `setintersection` `setsubtract` `setsymmetricdifference` | see their constructors |
-//! | encoding | `jsonencode` | a value as JSON text |
-//! | encoding | `jsondecode` | JSON text as a value |
-//! | encoding | `csvdecode` | CSV text (with a header row) as a list of objects |
-//! | date and time | `formatdate` | formats an RFC 3339 timestamp |
-//! | date and time | `timeadd` | adds a duration to an RFC 3339 timestamp |
+//! | encoding | [`jsonencode`](jsonencode()) | a value as JSON text |
+//! | encoding | [`jsondecode`](jsondecode()) | JSON text as a value |
+//! | encoding | [`csvdecode`](csvdecode()) | CSV text (with a header row) as a list of objects |
+//! | date and time | [`formatdate`](formatdate()) | formats an RFC 3339 timestamp |
+//! | date and time | [`timeadd`](timeadd()) | adds a duration to an RFC 3339 timestamp |
 //! | conversion | `tostring` `tonumber` `tobool` `tolist` `toset` `tomap` | see their constructors |
 //! | errors | `try` `can` | see their constructors |
 
@@ -64,6 +64,7 @@ mod collections;
 mod conversion;
 mod datetime;
 mod encoding;
+mod format;
 mod numeric;
 mod strings;
 mod trycan;

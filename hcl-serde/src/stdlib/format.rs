@@ -1,0 +1,615 @@
+//! The `printf`-like engine of `format` and `formatlist`: go-cty's
+//! `formatFSM` (its state machine, transcribed state by state) and the
+//! number formatting of Go's `fmt` with `math/big` values.
+
+use super::encoding::{json_encode, json_quote};
+use crate::eval::FuncError;
+use crate::{Number, Value};
+use unicode_segmentation::UnicodeSegmentation;
+
+/// One `%` sequence.
+#[derive(Default)]
+struct Verb {
+    /// Byte offset of the `%`.
+    start: usize,
+    /// Byte offset after the verb letter.
+    end: usize,
+    /// 1-based index of the value.
+    arg_num: usize,
+    mode: u8,
+    zero: bool,
+    sharp: bool,
+    plus: bool,
+    minus: bool,
+    space: bool,
+    has_prec: bool,
+    prec: usize,
+    has_width: bool,
+    width: usize,
+}
+
+/// Formats `values` according to `spec`. Errors are the call's, except
+/// unused values, which point at the first unused value (argument index
+/// counted with the format string as argument 0).
+pub(super) fn format_values(
+    spec: &str,
+    values: &[Value],
+    limit: usize,
+) -> Result<String, FuncError> {
+    let data = spec.as_bytes();
+    let mut buf: Vec<u8> = Vec::with_capacity(spec.len());
+    let mut next_arg = 1usize;
+    let mut highest = 0usize;
+    let mut verb = Verb::default();
+    let mut state = 8u8;
+    let unrecognized = |p: usize| {
+        let c = spec.get(p..).and_then(|s| s.chars().next()).unwrap_or('?');
+        FuncError::new(format!(
+            "unrecognized format character {} at offset {p}",
+            go_quote_char(c)
+        ))
+    };
+    let digit = |acc: usize, b: u8| {
+        acc.saturating_mul(10)
+            .saturating_add(usize::from(b.wrapping_sub(b'0')))
+    };
+    for (p, &b) in data.iter().enumerate() {
+        let mut emit_verb = false;
+        match state {
+            8 => {
+                if b == b'%' {
+                    verb = Verb {
+                        start: p,
+                        arg_num: next_arg,
+                        ..Verb::default()
+                    };
+                    state = 1;
+                } else {
+                    buf.push(b);
+                }
+            }
+            1 | 2 => match b {
+                b' ' => {
+                    verb.space = true;
+                    state = 2;
+                }
+                b'#' => {
+                    verb.sharp = true;
+                    state = 2;
+                }
+                b'%' if state == 1 => {
+                    buf.push(b'%');
+                    state = 8;
+                }
+                b'+' => {
+                    verb.plus = true;
+                    state = 2;
+                }
+                b'-' => {
+                    verb.minus = true;
+                    state = 2;
+                }
+                b'.' => {
+                    verb.prec = 0;
+                    state = 3;
+                }
+                b'0' => {
+                    verb.zero = true;
+                    state = 2;
+                }
+                b'[' => {
+                    verb.arg_num = 0;
+                    state = 4;
+                }
+                b'1'..=b'9' => {
+                    verb.width = digit(0, b);
+                    state = 7;
+                }
+                _ if b.is_ascii_alphabetic() => emit_verb = true,
+                _ => return Err(unrecognized(p)),
+            },
+            3 => match b {
+                b'[' => {
+                    verb.has_prec = true;
+                    verb.arg_num = 0;
+                    state = 4;
+                }
+                b'0'..=b'9' => verb.prec = digit(verb.prec, b),
+                _ if b.is_ascii_alphabetic() => {
+                    verb.has_prec = true;
+                    emit_verb = true;
+                }
+                _ => return Err(unrecognized(p)),
+            },
+            4 => match b {
+                b'1'..=b'9' => {
+                    verb.arg_num = digit(verb.arg_num, b);
+                    state = 5;
+                }
+                _ => return Err(unrecognized(p)),
+            },
+            5 => match b {
+                b']' => state = 6,
+                b'0'..=b'9' => verb.arg_num = digit(verb.arg_num, b),
+                _ => return Err(unrecognized(p)),
+            },
+            6 => match b {
+                _ if b.is_ascii_alphabetic() => emit_verb = true,
+                _ => return Err(unrecognized(p)),
+            },
+            _ => match b {
+                b'.' => {
+                    verb.has_width = true;
+                    verb.prec = 0;
+                    state = 3;
+                }
+                b'[' => {
+                    verb.has_width = true;
+                    verb.arg_num = 0;
+                    state = 4;
+                }
+                b'0'..=b'9' => verb.width = digit(verb.width, b),
+                _ if b.is_ascii_alphabetic() => {
+                    verb.has_width = true;
+                    emit_verb = true;
+                }
+                _ => return Err(unrecognized(p)),
+            },
+        }
+        if emit_verb {
+            verb.mode = b;
+            verb.end = p + 1;
+            highest = highest.max(verb.arg_num);
+            append(&verb, spec, &mut buf, values, limit)?;
+            next_arg = verb.arg_num.saturating_add(1);
+            state = 8;
+        }
+        if buf.len() > limit {
+            return Err(too_long(limit));
+        }
+    }
+    if state != 8 {
+        return Err(FuncError::new(format!(
+            "invalid format string starting at offset {}",
+            data.len()
+        )));
+    }
+    if highest < values.len() {
+        let first_bad = highest + 1;
+        if highest == 0 {
+            return Err(FuncError::arg(
+                first_bad,
+                "too many arguments; no verbs in format string",
+            ));
+        }
+        return Err(FuncError::arg(
+            first_bad,
+            format!("too many arguments; only {highest} used by format string"),
+        ));
+    }
+    Ok(String::from_utf8_lossy(&buf).into_owned())
+}
+
+fn too_long(limit: usize) -> FuncError {
+    FuncError::new(format!(
+        "the result would be longer than the limit of {limit} bytes"
+    ))
+}
+
+/// Appends one verb's output.
+fn append(
+    verb: &Verb,
+    spec: &str,
+    buf: &mut Vec<u8>,
+    values: &[Value],
+    limit: usize,
+) -> Result<(), FuncError> {
+    let raw = spec.get(verb.start..verb.end).unwrap_or_default();
+    let at = verb.start;
+    let fail = |msg: &str| {
+        FuncError::new(format!(
+            "unsupported value for {} at {at}: {msg}",
+            go_quote(raw)
+        ))
+    };
+    let Some(arg) = verb.arg_num.checked_sub(1).and_then(|i| values.get(i)) else {
+        return Err(FuncError::new(format!(
+            "not enough arguments for {} at {at}: need index {} but have {} total",
+            go_quote(raw),
+            verb.arg_num,
+            values.len()
+        )));
+    };
+    if verb.mode != b'v' && arg.is_null() {
+        return Err(fail("null value cannot be formatted"));
+    }
+    let width = if verb.has_width { verb.width } else { 0 };
+    if width > limit {
+        return Err(too_long(limit));
+    }
+    let out = match verb.mode {
+        b'v' => {
+            let text = match arg {
+                Value::String(s) if !verb.sharp => s.clone(),
+                Value::Number(n) if !verb.sharp => shortest_g(n),
+                other => {
+                    let mut s = String::new();
+                    json_encode(other, &mut s);
+                    s
+                }
+            };
+            pad_width(verb, text)
+        }
+        b't' => match arg {
+            Value::Bool(b) => b.to_string(),
+            Value::String(s) if matches!(s.as_str(), "true" | "1") => "true".to_owned(),
+            Value::String(s) if matches!(s.as_str(), "false" | "0") => "false".to_owned(),
+            Value::String(_) => return Err(fail("a bool is required")),
+            _ => return Err(fail("bool required")),
+        },
+        b'b' | b'd' | b'o' | b'x' | b'X' | b'e' | b'E' | b'f' | b'g' | b'G' => {
+            let n = match arg {
+                Value::Number(n) => *n,
+                Value::String(s) => s
+                    .trim()
+                    .parse::<Number>()
+                    .map_err(|_| fail("a number is required"))?,
+                _ => return Err(fail("number required")),
+            };
+            if matches!(verb.mode, b'b' | b'd' | b'o' | b'x' | b'X') {
+                format_integer(verb, &n).ok_or_else(|| fail("an integer is required"))?
+            } else {
+                if verb.has_prec && verb.prec > limit {
+                    return Err(too_long(limit));
+                }
+                format_float(verb, &n)
+            }
+        }
+        b's' | b'q' => {
+            let s = match arg {
+                Value::String(s) => s.clone(),
+                Value::Number(n) => n.to_string(),
+                Value::Bool(b) => b.to_string(),
+                _ => return Err(fail("string required")),
+            };
+            let s = if verb.has_prec && verb.prec > 0 {
+                let end: usize = s.graphemes(true).take(verb.prec).map(str::len).sum();
+                s.get(..end).unwrap_or(&s).to_owned()
+            } else {
+                s
+            };
+            if verb.mode == b's' {
+                pad_width(verb, s)
+            } else {
+                let mut q = String::new();
+                json_quote(&s, &mut q);
+                pad_width(verb, q)
+            }
+        }
+        other => {
+            return Err(FuncError::new(format!(
+                "unsupported format verb {} in {} at offset {at}",
+                go_quote_char(char::from(other)),
+                go_quote(raw)
+            )))
+        }
+    };
+    buf.extend_from_slice(out.as_bytes());
+    Ok(())
+}
+
+/// Pads to the verb's width, counted in grapheme clusters (go-cty's
+/// `formatPadWidth`).
+fn pad_width(verb: &Verb, s: String) -> String {
+    if !verb.has_width {
+        return s;
+    }
+    let len = s.graphemes(true).count();
+    if len >= verb.width {
+        return s;
+    }
+    let pad = (if verb.zero { "0" } else { " " }).repeat(verb.width - len);
+    if verb.minus {
+        s + &pad
+    } else {
+        pad + &s
+    }
+}
+
+/// Go's `strconv.Quote`-like quoting, for messages.
+pub(super) fn go_quote(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            _ => out.extend(c.escape_debug()),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// Go's `%q` of a rune.
+fn go_quote_char(c: char) -> String {
+    match c {
+        '\'' => "'\\''".to_owned(),
+        '"' => "'\"'".to_owned(),
+        _ => format!("'{}'", c.escape_debug()),
+    }
+}
+
+/// A number's decimal digits: value = 0.`mant` × 10^`exp`, `mant` without
+/// leading or trailing zeros (empty for zero). Go's `big` `decimal`.
+struct Digits {
+    neg: bool,
+    mant: Vec<u8>,
+    exp: i64,
+}
+
+impl Digits {
+    fn of(n: &Number) -> Digits {
+        let text = n.to_string();
+        let (neg, text) = match text.strip_prefix('-') {
+            Some(rest) => (true, rest),
+            None => (false, text.as_str()),
+        };
+        let (int, frac) = text.split_once('.').unwrap_or((text, ""));
+        let mut mant: Vec<u8> = int.bytes().chain(frac.bytes()).collect();
+        let mut exp = i64::try_from(int.len()).unwrap_or(i64::MAX);
+        let lead = mant.iter().take_while(|&&d| d == b'0').count();
+        mant.drain(..lead);
+        exp = exp.saturating_sub(i64::try_from(lead).unwrap_or(0));
+        while mant.last() == Some(&b'0') {
+            mant.pop();
+        }
+        if mant.is_empty() {
+            exp = 0;
+        }
+        Digits { neg, mant, exp }
+    }
+
+    /// The digit at `i` (`0` outside the mantissa).
+    fn at(&self, i: i64) -> u8 {
+        usize::try_from(i)
+            .ok()
+            .and_then(|i| self.mant.get(i).copied())
+            .unwrap_or(b'0')
+    }
+
+    /// Rounds to `n` digits, half to even on exact ties.
+    fn round(&mut self, n: i64) {
+        let Ok(n) = usize::try_from(n) else { return };
+        if n >= self.mant.len() {
+            return;
+        }
+        let d = self.mant.get(n).copied().unwrap_or(b'0');
+        let up = if d == b'5' && n + 1 == self.mant.len() {
+            n > 0 && self.mant.get(n - 1).is_some_and(|p| (p - b'0') % 2 == 1)
+        } else {
+            d >= b'5'
+        };
+        if up {
+            let mut k = n;
+            while k > 0 && self.mant.get(k - 1) == Some(&b'9') {
+                k -= 1;
+            }
+            if k == 0 {
+                self.mant = vec![b'1'];
+                self.exp += 1;
+                return;
+            }
+            self.mant.truncate(k);
+            if let Some(last) = self.mant.last_mut() {
+                *last += 1;
+            }
+        } else {
+            self.mant.truncate(n);
+            while self.mant.last() == Some(&b'0') {
+                self.mant.pop();
+            }
+        }
+    }
+
+    /// `%e`: `d.ddde±dd` with `prec` digits after the point.
+    fn fmt_e(&self, upper: bool, prec: i64, out: &mut String) {
+        out.push(char::from(self.mant.first().copied().unwrap_or(b'0')));
+        if prec > 0 {
+            out.push('.');
+            for i in 1..=prec {
+                out.push(char::from(self.at(i)));
+            }
+        }
+        out.push(if upper { 'E' } else { 'e' });
+        let exp = if self.mant.is_empty() {
+            0
+        } else {
+            self.exp - 1
+        };
+        out.push(if exp < 0 { '-' } else { '+' });
+        let e = exp.unsigned_abs();
+        if e < 10 {
+            out.push('0');
+        }
+        out.push_str(&e.to_string());
+    }
+
+    /// `%f`: `ddd.ddd` with `prec` digits after the point.
+    fn fmt_f(&self, prec: i64, out: &mut String) {
+        if self.exp > 0 {
+            for i in 0..self.exp {
+                out.push(char::from(self.at(i)));
+            }
+        } else {
+            out.push('0');
+        }
+        if prec > 0 {
+            out.push('.');
+            for i in 0..prec {
+                out.push(char::from(self.at(self.exp + i)));
+            }
+        }
+    }
+
+    fn len(&self) -> i64 {
+        i64::try_from(self.mant.len()).unwrap_or(i64::MAX)
+    }
+
+    /// `big.Float.Text` for `e`, `f` and `g` (`prec` < 0: shortest).
+    fn text(mut self, fmt: u8, prec: Option<i64>) -> String {
+        let mut out = String::new();
+        if self.neg {
+            out.push('-');
+        }
+        let shortest = prec.is_none();
+        let mut prec = match prec {
+            None => match fmt {
+                b'e' | b'E' => self.len() - 1,
+                b'f' => (self.len() - self.exp).max(0),
+                _ => self.len(),
+            },
+            Some(p) => {
+                match fmt {
+                    b'e' | b'E' => self.round(1 + p),
+                    b'f' => self.round(self.exp + p),
+                    _ => self.round(p.max(1)),
+                }
+                if matches!(fmt, b'g' | b'G') {
+                    p.max(1)
+                } else {
+                    p
+                }
+            }
+        };
+        match fmt {
+            b'e' | b'E' => self.fmt_e(fmt == b'E', prec, &mut out),
+            b'f' => self.fmt_f(prec, &mut out),
+            _ => {
+                let mut eprec = prec;
+                if eprec > self.len() && self.len() >= self.exp {
+                    eprec = self.len();
+                }
+                if shortest {
+                    eprec = 6;
+                }
+                let exp = self.exp - 1;
+                if exp < -4 || exp >= eprec {
+                    if prec > self.len() {
+                        prec = self.len();
+                    }
+                    self.fmt_e(fmt == b'G', prec - 1, &mut out);
+                } else {
+                    if prec > self.exp {
+                        prec = self.len();
+                    }
+                    self.fmt_f((prec - self.exp).max(0), &mut out);
+                }
+            }
+        }
+        out
+    }
+}
+
+/// `%v` of a number: `big.Float.Text('g', -1)`.
+fn shortest_g(n: &Number) -> String {
+    Digits::of(n).text(b'g', None)
+}
+
+/// Go's `fmt` with a `*big.Float`: `%e %E %f %g %G` with flags, width and
+/// precision.
+fn format_float(verb: &Verb, n: &Number) -> String {
+    let prec = if verb.has_prec {
+        Some(i64::try_from(verb.prec).unwrap_or(i64::MAX))
+    } else if matches!(verb.mode, b'g' | b'G') {
+        None
+    } else {
+        Some(6)
+    };
+    let text = Digits::of(n).text(verb.mode, prec);
+    let (sign, body) = match text.strip_prefix('-') {
+        Some(rest) => ("-", rest.to_owned()),
+        None if verb.plus => ("+", text),
+        None if verb.space => (" ", text),
+        None => ("", text),
+    };
+    let width = if verb.has_width { verb.width } else { 0 };
+    let padding = width.saturating_sub(sign.len() + body.len());
+    // Go's fmt drops the `0` flag when `-` is present.
+    if verb.zero && !verb.minus {
+        format!("{sign}{}{body}", "0".repeat(padding))
+    } else if verb.minus {
+        format!("{sign}{body}{}", " ".repeat(padding))
+    } else {
+        format!("{}{sign}{body}", " ".repeat(padding))
+    }
+}
+
+/// Go's `fmt` with a `*big.Int`: `%b %d %o %x %X` with flags, width and
+/// precision (minimum digits). `None` if `n` is not an integer.
+fn format_integer(verb: &Verb, n: &Number) -> Option<String> {
+    if !n.is_integer() {
+        return None;
+    }
+    let neg = n.is_negative() && !n.is_zero();
+    let digits = match n.as_i128() {
+        Some(v) => {
+            let a = v.unsigned_abs();
+            match verb.mode {
+                b'b' => format!("{a:b}"),
+                b'o' => format!("{a:o}"),
+                b'x' => format!("{a:x}"),
+                b'X' => format!("{a:X}"),
+                _ => a.to_string(),
+            }
+        }
+        // Beyond 128 bits only decimal is supported.
+        None if verb.mode == b'd' => {
+            let t = n.to_string();
+            t.trim_start_matches('-').to_owned()
+        }
+        None => return None,
+    };
+    let sign = if neg {
+        "-"
+    } else if verb.plus {
+        "+"
+    } else if verb.space {
+        " "
+    } else {
+        ""
+    };
+    let prefix = match (verb.sharp, verb.mode) {
+        (true, b'b') => "0b",
+        (true, b'o') => "0",
+        (true, b'x') => "0x",
+        (true, b'X') => "0X",
+        _ => "",
+    };
+    let mut zeros = 0usize;
+    if verb.has_prec {
+        if digits.len() < verb.prec {
+            zeros = verb.prec - digits.len();
+        } else if digits == "0" && verb.prec == 0 {
+            return Some(String::new());
+        }
+    }
+    let length = sign.len() + prefix.len() + zeros + digits.len();
+    let (mut left, mut right) = (0usize, 0usize);
+    if verb.has_width && length < verb.width {
+        let d = verb.width - length;
+        if verb.minus {
+            right = d;
+        } else if verb.zero && !verb.has_prec {
+            zeros = d;
+        } else {
+            left = d;
+        }
+    }
+    Some(format!(
+        "{}{sign}{prefix}{}{digits}{}",
+        " ".repeat(left),
+        "0".repeat(zeros),
+        " ".repeat(right)
+    ))
+}
