@@ -8,9 +8,7 @@
 //!
 //! An expected error must be an evaluation error on the same line, at the
 //! same column: the reference points at the call or at the argument at
-//! fault. One known difference is accepted and checked precisely: for a
-//! quoted-string argument the reference points one column further, inside
-//! the quotes (after them for `""`), where we point at the opening quote.
+//! fault (inside the quotes of a quoted string).
 
 use hcl::eval::eval_expr_str;
 use hcl::{Context, Value};
@@ -35,7 +33,11 @@ fn cases(text: &str) -> Vec<Case<'_>> {
                 });
             }
         } else if !line.trim().is_empty() && !line.starts_with('#') {
-            assert!(pending.is_none(), "line {}: no expectation for the case above", i);
+            assert!(
+                pending.is_none(),
+                "line {}: no expectation for the case above",
+                i
+            );
             pending = Some((i + 1, line));
         }
     }
@@ -68,7 +70,8 @@ fn check(file: &str, text: &str) {
                     // the quotes (after them for an empty string).
                     let ch = |c: usize| case.expr.chars().nth(c.saturating_sub(1));
                     let at_quote = ch(col) == Some('"')
-                        && (col + 1 == want_col || (col + 2 == want_col && ch(col + 1) == Some('"')));
+                        && (col + 1 == want_col
+                            || (col + 2 == want_col && ch(col + 1) == Some('"')));
                     if !e.is_eval() || line != want_line || (col != want_col && !at_quote) {
                         failures.push(format!(
                             "{file}:{}: `{}` failed at {line}:{col} ({}), the reference at {err}",

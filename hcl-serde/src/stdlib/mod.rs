@@ -50,15 +50,52 @@
 //! | strings | [`indent`](indent()) | indents every line but the first |
 //! | strings | [`regex`](regex()) | the first match of a regular expression |
 //! | strings | [`regexall`](regexall()) | every match of a regular expression |
-//! | numeric | `min` `max` `abs` `ceil` `floor` `log` `pow` `signum` `parseint` | see their constructors |
-//! | collections | `length` `concat` `contains` `keys` `values` `merge` `lookup` `element` `flatten` `coalesce` `coalescelist` `compact` `distinct` `reverse` `sort` `range` `chunklist` `slice` `zipmap` `setproduct` `setunion` `setintersection` `setsubtract` `setsymmetricdifference` | see their constructors |
+//! | numeric | [`min`](min()) | the smallest of numbers |
+//! | numeric | [`max`](max()) | the largest of numbers |
+//! | numeric | [`abs`](abs()) | the absolute value |
+//! | numeric | [`ceil`](ceil()) | the smallest integer not below a number |
+//! | numeric | [`floor`](floor()) | the largest integer not above a number |
+//! | numeric | [`log`](log()) | the logarithm in a base |
+//! | numeric | [`pow`](pow()) | a number raised to a power |
+//! | numeric | [`signum`](signum()) | -1, 0 or 1 by the sign |
+//! | numeric | [`parseint`](parseint()) | an integer from text in a base from 2 to 62 |
+//! | collections | [`length`](length()) | the number of elements, attributes or characters |
+//! | collections | [`concat`](concat()) | the lists, one after the other |
+//! | collections | [`contains`](contains()) | whether a list or set has a value |
+//! | collections | [`keys`](keys()) | the keys of a map or object, sorted |
+//! | collections | [`values`](values()) | the values of a map or object, by key |
+//! | collections | [`merge`](merge()) | maps or objects merged, later keys winning |
+//! | collections | [`lookup`](lookup()) | a map element, or a default |
+//! | collections | [`element`](element()) | a list element by index, wrapping around |
+//! | collections | [`flatten`](flatten()) | nested lists as one list |
+//! | collections | [`coalesce`](coalesce()) | the first argument that is not null or empty |
+//! | collections | [`coalescelist`](coalescelist()) | the first non-empty list |
+//! | collections | [`compact`](compact()) | a list of strings without empty ones and nulls |
+//! | collections | [`distinct`](distinct()) | a list without duplicates |
+//! | collections | [`reverse`](reverse()) | a list in reverse order |
+//! | collections | [`sort`](sort()) | strings sorted lexicographically |
+//! | collections | [`range`](range()) | a list of numbers from start to limit by step |
+//! | collections | [`chunklist`](chunklist()) | a list cut into lists of a size |
+//! | collections | [`slice`](slice()) | the elements between two indexes |
+//! | collections | [`zipmap`](zipmap()) | a map from a list of keys and a list of values |
+//! | collections | [`setproduct`](setproduct()) | the Cartesian product of sets |
+//! | collections | [`setunion`](setunion()) | the union of sets |
+//! | collections | [`setintersection`](setintersection()) | the intersection of sets |
+//! | collections | [`setsubtract`](setsubtract()) | a set without the elements of another |
+//! | collections | [`setsymmetricdifference`](setsymmetricdifference()) | the elements in exactly one of the sets |
 //! | encoding | [`jsonencode`](jsonencode()) | a value as JSON text |
 //! | encoding | [`jsondecode`](jsondecode()) | JSON text as a value |
 //! | encoding | [`csvdecode`](csvdecode()) | CSV text (with a header row) as a list of objects |
 //! | date and time | [`formatdate`](formatdate()) | formats an RFC 3339 timestamp |
 //! | date and time | [`timeadd`](timeadd()) | adds a duration to an RFC 3339 timestamp |
-//! | conversion | `tostring` `tonumber` `tobool` `tolist` `toset` `tomap` | see their constructors |
-//! | errors | `try` `can` | see their constructors |
+//! | conversion | [`tostring`](tostring()) | converts to a string |
+//! | conversion | [`tonumber`](tonumber()) | converts to a number |
+//! | conversion | [`tobool`](tobool()) | converts to a bool |
+//! | conversion | [`tolist`](tolist()) | converts to a list |
+//! | conversion | [`toset`](toset()) | converts to a set |
+//! | conversion | [`tomap`](tomap()) | converts to a map |
+//! | errors | [`try`](try_()) | the first argument that evaluates without error |
+//! | errors | [`can`](can()) | whether an expression evaluates without error |
 
 mod collections;
 mod conversion;
@@ -69,20 +106,12 @@ mod numeric;
 mod strings;
 mod trycan;
 
-// A family may be empty while it is being written: its glob re-export is
-// then unused.
-#[allow(unused_imports)]
 pub use self::collections::*;
-#[allow(unused_imports)]
 pub use self::conversion::*;
-#[allow(unused_imports)]
 pub use self::datetime::*;
-#[allow(unused_imports)]
 pub use self::encoding::*;
-#[allow(unused_imports)]
 pub use self::numeric::*;
 pub use self::strings::*;
-#[allow(unused_imports)]
 pub use self::trycan::*;
 
 use crate::eval::{Context, FuncDef};
