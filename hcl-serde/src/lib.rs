@@ -23,6 +23,7 @@ pub mod de;
 pub mod error;
 pub mod eval;
 pub mod number;
+mod ser;
 pub mod stdlib;
 pub mod value;
 
@@ -39,5 +40,7 @@ pub use error::{Category, Error, Result};
 pub use eval::{Context, Evaluate};
 #[doc(inline)]
 pub use number::{Number, NumberError};
+#[doc(inline)]
+pub use ser::to_value;
 #[doc(inline)]
 pub use value::{Map, Value};

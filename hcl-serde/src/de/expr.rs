@@ -16,11 +16,18 @@ pub(crate) struct ExprDeserializer<'a, 'de> {
     pub(crate) expr: &'a Expr<'de>,
     pub(crate) sh: &'a Shared<'a>,
     pub(crate) depth: usize,
+    /// The value, when `deserialize_option` already evaluated it.
+    cached: Option<Value>,
 }
 
 impl<'a, 'de> ExprDeserializer<'a, 'de> {
     pub(crate) fn new(expr: &'a Expr<'de>, sh: &'a Shared<'a>, depth: usize) -> Self {
-        ExprDeserializer { expr, sh, depth }
+        ExprDeserializer {
+            expr,
+            sh,
+            depth,
+            cached: None,
+        }
     }
 
     /// Evaluates the expression with the run's context.
@@ -29,9 +36,13 @@ impl<'a, 'de> ExprDeserializer<'a, 'de> {
     }
 
     /// The evaluated value, ready to be deserialized.
-    fn value(&self) -> Result<ValueDeserializer> {
+    fn value(self) -> Result<ValueDeserializer> {
+        let v = match self.cached {
+            Some(v) => v,
+            None => self.eval()?,
+        };
         Ok(ValueDeserializer::at(
-            self.eval()?,
+            v,
             self.expr.span,
             self.depth,
             self.sh.max_depth,
@@ -237,14 +248,18 @@ impl<'de> de::Deserializer<'de> for ExprDeserializer<'_, 'de> {
             | ExprKind::String(_)
             | ExprKind::Tuple(_)
             | ExprKind::Object(_) => v.visit_some(self),
-            _ => {
-                let value = self.value()?;
-                if value.value().is_null() {
-                    v.visit_none()
-                } else {
-                    v.visit_some(value)
-                }
-            }
+            _ => match self.eval() {
+                Ok(Value::Null) => v.visit_none(),
+                // Keep the expression (not only its value), so that an
+                // `Option<Expression>` still captures the source.
+                Ok(value) => v.visit_some(ExprDeserializer {
+                    cached: Some(value),
+                    ..self
+                }),
+                // An expression that cannot be evaluated here may still be
+                // captured; any other target reports the same error again.
+                Err(_) => v.visit_some(self),
+            },
         }
     }
 

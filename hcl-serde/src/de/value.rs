@@ -508,10 +508,3 @@ impl<'de> de::MapAccess<'de> for ValueMapAccess {
         Some(self.entries.len())
     }
 }
-
-impl ValueDeserializer {
-    /// The value, for captures.
-    pub(crate) fn value(&self) -> &Value {
-        &self.value
-    }
-}
