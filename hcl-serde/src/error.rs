@@ -206,12 +206,16 @@ impl Error {
     }
 
     /// Moves an error about a piece of text to the place of that text in
-    /// its file: `lines` lines and `bytes` bytes further. The text must
-    /// start at the start of a line, so columns stay right.
+    /// its file: `lines` lines and `bytes` bytes further, and `cols`
+    /// columns further on the text's first line (0 when the text starts
+    /// at the start of a line).
     #[must_use]
-    pub(crate) fn relocate(mut self, lines: usize, bytes: usize) -> Error {
+    pub(crate) fn relocate(mut self, lines: usize, bytes: usize, cols: usize) -> Error {
         let e = &mut *self.0;
         if let Some(pos) = &mut e.pos {
+            if pos.line == 1 {
+                pos.column += cols;
+            }
             pos.line += lines;
             pos.byte += bytes;
         }

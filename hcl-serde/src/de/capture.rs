@@ -23,7 +23,9 @@ use serde_spanned::__unstable::{END_FIELD, START_FIELD, VALUE_FIELD};
 pub(crate) const EXPRESSION_NAME: &str = "$__hcl_private_Expression";
 /// The reserved struct name of [`Body`].
 pub(crate) const BODY_NAME: &str = "$__hcl_private_Body";
-const CAPTURE_FIELDS: &[&str] = &["text", "offset", "len", "line", "byte"];
+const CAPTURE_FIELDS: &[&str] = &["text", "offset", "len", "line", "byte", "col"];
+/// How much of the line around a capture is kept for error snippets.
+const CONTEXT: usize = 256;
 
 /// The map handed to `Spanned`'s visitor: start, end, then the value.
 pub(crate) struct SpannedAccess<D> {
@@ -73,7 +75,7 @@ impl<'de, D: de::Deserializer<'de, Error = Error>> de::MapAccess<'de> for Spanne
 #[derive(Clone, PartialEq, Eq)]
 struct Captured {
     /// The source from the start of the line where the capture starts to
-    /// its end (and the newline after it, which a heredoc needs).
+    /// the end of the line where it ends (for error snippets).
     text: String,
     /// The byte offset of the capture in `text`.
     offset: usize,
@@ -83,6 +85,9 @@ struct Captured {
     line: usize,
     /// The byte offset of `text` in the file.
     byte: usize,
+    /// Columns before `text` on its first line: 0 unless the line was too
+    /// long to keep whole (then counted in bytes).
+    col: usize,
 }
 
 impl Captured {
@@ -93,6 +98,7 @@ impl Captured {
             len: text.len(),
             line: 1,
             byte: 0,
+            col: 0,
         }
     }
 
@@ -107,24 +113,21 @@ impl Captured {
         Span::new(start, start + self.len)
     }
 
-    /// The text with everything before the capture blanked out, so that a
-    /// parse of it gives spans into `text`.
-    fn padded(&self, with_end: bool) -> String {
-        let end = if with_end {
-            self.text.len()
-        } else {
-            (self.offset + self.len).min(self.text.len())
-        };
-        let mut s = String::with_capacity(end);
+    /// The capture with everything before it on its line blanked out, so
+    /// that a parse of it gives spans into `text`, and a newline after it
+    /// (a heredoc needs one after its closing marker).
+    fn padded(&self) -> String {
+        let mut s = String::with_capacity(self.offset + self.len + 1);
         s.push_str(&" ".repeat(self.offset));
-        s.push_str(self.text.get(self.offset..end).unwrap_or_default());
+        s.push_str(self.as_str());
+        s.push('\n');
         s
     }
 
     /// Places an error about `text` in the file.
     fn locate(&self, mut e: Error) -> Error {
         e.attach_source(&self.text);
-        e.relocate(self.line.saturating_sub(1), self.byte)
+        e.relocate(self.line.saturating_sub(1), self.byte, self.col)
     }
 
     fn shared<'a>(&self, ctx: &'a Context, src: &'a str) -> Shared<'a> {
@@ -137,7 +140,7 @@ impl Captured {
 
 /// The map handed to the visitor of [`Expression`] or [`Body`].
 pub(crate) struct CaptureAccess {
-    fields: [Option<CaptureField>; 5],
+    fields: [Option<CaptureField>; 6],
     next: usize,
 }
 
@@ -150,15 +153,29 @@ impl CaptureAccess {
     /// Captures `frag` with the source from the start of the line where
     /// `line_from` starts.
     pub(crate) fn new(sh: &Shared<'_>, line_from: Span, frag: Span) -> CaptureAccess {
-        let (line_start, line) = sh.line_of(line_from.start.min(frag.start));
-        let mut end = frag.end;
-        let rest = sh.src.get(end..).unwrap_or_default();
-        if rest.starts_with('\n') {
-            end += 1;
-        } else if rest.starts_with("\r\n") {
-            end += 2;
+        let from = line_from.start.min(frag.start);
+        let (mut line_start, line) = sh.line_of(from);
+        // Keep at most CONTEXT bytes of the line before and after, so
+        // that many captures on one long line cost linear time.
+        let mut col = 0;
+        if from - line_start > CONTEXT {
+            let mut head = from - CONTEXT;
+            while !sh.src.is_char_boundary(head) {
+                head += 1;
+            }
+            col = head - line_start;
+            line_start = head;
         }
-        let text = sh.src.get(line_start..end).unwrap_or_default().to_owned();
+        let rest = sh.src.get(frag.end..).unwrap_or_default();
+        let mut tail = rest.find(['\r', '\n']).unwrap_or(rest.len()).min(CONTEXT);
+        while !rest.is_char_boundary(tail) {
+            tail -= 1;
+        }
+        let text = sh
+            .src
+            .get(line_start..frag.end + tail)
+            .unwrap_or_default()
+            .to_owned();
         CaptureAccess {
             fields: [
                 Some(CaptureField::Text(text)),
@@ -166,6 +183,7 @@ impl CaptureAccess {
                 Some(CaptureField::Num(frag.len())),
                 Some(CaptureField::Num(line + sh.line0 - 1)),
                 Some(CaptureField::Num(line_start + sh.byte0)),
+                Some(CaptureField::Num(col)),
             ],
             next: 0,
         }
@@ -215,7 +233,7 @@ impl<'de> Visitor<'de> for CaptureVisitor {
 
     fn visit_map<A: de::MapAccess<'de>>(self, mut map: A) -> Result<Captured, A::Error> {
         let mut text = None;
-        let mut nums = [None::<usize>; 4];
+        let mut nums = [None::<usize>; 5];
         while let Some(key) = map.next_key::<String>()? {
             match key.as_str() {
                 "text" => text = Some(map.next_value::<String>()?),
@@ -223,11 +241,12 @@ impl<'de> Visitor<'de> for CaptureVisitor {
                 "len" => nums[1] = Some(map.next_value()?),
                 "line" => nums[2] = Some(map.next_value()?),
                 "byte" => nums[3] = Some(map.next_value()?),
+                "col" => nums[4] = Some(map.next_value()?),
                 other => return Err(de::Error::unknown_field(other, CAPTURE_FIELDS)),
             }
         }
         match (text, nums) {
-            (Some(text), [Some(offset), Some(len), Some(line), Some(byte)])
+            (Some(text), [Some(offset), Some(len), Some(line), Some(byte), Some(col)])
                 if text.get(offset..offset.saturating_add(len)).is_some() =>
             {
                 Ok(Captured {
@@ -236,6 +255,7 @@ impl<'de> Visitor<'de> for CaptureVisitor {
                     len,
                     line,
                     byte,
+                    col,
                 })
             }
             _ => Err(de::Error::custom(format!("malformed {}", self.what))),
@@ -315,7 +335,7 @@ impl Expression {
     ///
     /// An evaluation error, with the line and column in the original file.
     pub fn evaluate(&self, ctx: &Context) -> Result<Value> {
-        let padded = self.0.padded(true);
+        let padded = self.0.padded();
         let expr = hcl_grammar::parse_expr(&padded).map_err(|e| self.0.locate(e.into()))?;
         crate::eval::eval_expr(&expr, ctx).map_err(|e| self.0.locate(e))
     }
@@ -430,7 +450,7 @@ impl Body {
     /// The first evaluation error, with its line and column in the
     /// original file.
     pub fn evaluate(&self, ctx: &Context) -> Result<Value> {
-        let padded = self.0.padded(false);
+        let padded = self.0.padded();
         let body = hcl_grammar::parse_body(&padded).map_err(|e| self.0.locate(e.into()))?;
         crate::eval::eval_body(&body, ctx).map_err(|e| self.0.locate(e))
     }
@@ -443,7 +463,7 @@ impl Body {
     /// As [`from_str_with`](crate::from_str_with), with lines and columns
     /// in the original file.
     pub fn deserialize_with<T: DeserializeOwned>(&self, ctx: &Context) -> Result<T> {
-        let padded = self.0.padded(false);
+        let padded = self.0.padded();
         let body = hcl_grammar::parse_body(&padded).map_err(|e| self.0.locate(e.into()))?;
         let sh = self.0.shared(ctx, &self.0.text);
         T::deserialize(BodyDeserializer::root(&body, &sh)).map_err(|e| self.0.locate(e))
