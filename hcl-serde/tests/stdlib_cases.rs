@@ -123,3 +123,8 @@ fn encoding_as_the_reference() {
 fn datetime_as_the_reference() {
     check("datetime.cases", include_str!("stdlib/datetime.cases"));
 }
+
+#[test]
+fn interplay_as_the_reference() {
+    check("interplay.cases", include_str!("stdlib/interplay.cases"));
+}

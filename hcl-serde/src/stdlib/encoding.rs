@@ -511,62 +511,69 @@ impl<'a> CsvReader<'a> {
         };
         let rec_line = self.line;
         let mut fields: Vec<String> = Vec::new();
+        // Byte position in `line` of the field being read.
+        let mut pos = 0usize;
         loop {
-            if !line.starts_with('"') {
+            let rest = line.get(pos..).unwrap_or_default();
+            if !rest.starts_with('"') {
                 // A field without quotes.
-                let (field, next) = match line.find(',') {
-                    Some(i) => (line.get(..i).unwrap_or_default(), Some(i + 1)),
-                    None => (line.trim_end_matches('\n'), None),
+                let (field, next) = match rest.find(',') {
+                    Some(i) => (rest.get(..i).unwrap_or_default(), Some(pos + i + 1)),
+                    None => (rest.trim_end_matches('\n'), None),
                 };
                 if field.contains('"') {
                     return Some(Err(Self::error(self.line, "bare \" in non-quoted-field")));
                 }
                 fields.push(field.to_owned());
                 match next {
-                    Some(i) => line = line.get(i..).unwrap_or_default().to_owned(),
+                    Some(i) => pos = i,
                     None => break,
                 }
-            } else {
-                // A quoted field, possibly over several lines.
-                let mut field = String::new();
-                line.remove(0);
-                loop {
-                    if let Some(i) = line.find('"') {
-                        field.push_str(line.get(..i).unwrap_or_default());
-                        let after = line.get(i + 1..).unwrap_or_default().to_owned();
-                        if let Some(r) = after.strip_prefix('"') {
-                            field.push('"');
-                            line = r.to_owned();
-                        } else if let Some(r) = after.strip_prefix(',') {
-                            fields.push(std::mem::take(&mut field));
-                            line = r.to_owned();
-                            break;
-                        } else if after.is_empty() || after == "\n" {
-                            fields.push(std::mem::take(&mut field));
-                            return self.finish(fields, rec_line);
-                        } else {
-                            return Some(Err(Self::error(
-                                self.line,
-                                "extraneous or missing \" in quoted-field",
-                            )));
-                        }
-                    } else if !line.is_empty() {
-                        field.push_str(&line);
-                        match self.read_line() {
-                            Some(l) => line = l,
-                            None => {
-                                return Some(Err(Self::error(
-                                    self.line,
-                                    "extraneous or missing \" in quoted-field",
-                                )))
-                            }
-                        }
+                continue;
+            }
+            // A quoted field, possibly over several lines.
+            let mut field = String::new();
+            pos += 1;
+            loop {
+                let rest = line.get(pos..).unwrap_or_default();
+                if let Some(i) = rest.find('"') {
+                    field.push_str(rest.get(..i).unwrap_or_default());
+                    let after = rest.get(i + 1..).unwrap_or_default();
+                    if after.starts_with('"') {
+                        field.push('"');
+                        pos += i + 2;
+                    } else if after.starts_with(',') {
+                        fields.push(std::mem::take(&mut field));
+                        pos += i + 2;
+                        break;
+                    } else if after.is_empty() || after == "\n" {
+                        fields.push(std::mem::take(&mut field));
+                        return self.finish(fields, rec_line);
                     } else {
                         return Some(Err(Self::error(
                             self.line,
                             "extraneous or missing \" in quoted-field",
                         )));
                     }
+                } else if !rest.is_empty() {
+                    field.push_str(rest);
+                    match self.read_line() {
+                        Some(l) => {
+                            line = l;
+                            pos = 0;
+                        }
+                        None => {
+                            return Some(Err(Self::error(
+                                self.line,
+                                "extraneous or missing \" in quoted-field",
+                            )))
+                        }
+                    }
+                } else {
+                    return Some(Err(Self::error(
+                        self.line,
+                        "extraneous or missing \" in quoted-field",
+                    )));
                 }
             }
         }

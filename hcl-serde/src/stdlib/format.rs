@@ -224,7 +224,7 @@ fn append(
         return Err(fail("null value cannot be formatted"));
     }
     let width = if verb.has_width { verb.width } else { 0 };
-    if width > limit {
+    if width > limit || (verb.has_prec && verb.prec > limit) {
         return Err(too_long(limit));
     }
     let out = match verb.mode {
@@ -251,7 +251,6 @@ fn append(
             let n = match arg {
                 Value::Number(n) => *n,
                 Value::String(s) => s
-                    .trim()
                     .parse::<Number>()
                     .map_err(|_| fail("a number is required"))?,
                 _ => return Err(fail("number required")),
@@ -259,9 +258,6 @@ fn append(
             if matches!(verb.mode, b'b' | b'd' | b'o' | b'x' | b'X') {
                 format_integer(verb, &n).ok_or_else(|| fail("an integer is required"))?
             } else {
-                if verb.has_prec && verb.prec > limit {
-                    return Err(too_long(limit));
-                }
                 format_float(verb, &n)
             }
         }
@@ -563,13 +559,58 @@ fn format_integer(verb: &Verb, n: &Number) -> Option<String> {
                 _ => a.to_string(),
             }
         }
-        // Beyond 128 bits only decimal is supported.
-        None if verb.mode == b'd' => {
+        // Beyond 128 bits: convert the decimal digits.
+        None => {
             let t = n.to_string();
-            t.trim_start_matches('-').to_owned()
+            let dec = t.trim_start_matches('-');
+            if !dec.bytes().all(|b| b.is_ascii_digit()) {
+                return None;
+            }
+            match verb.mode {
+                b'b' => to_base(dec, 2, false),
+                b'o' => to_base(dec, 8, false),
+                b'x' => to_base(dec, 16, false),
+                b'X' => to_base(dec, 16, true),
+                _ => dec.to_owned(),
+            }
         }
-        None => return None,
     };
+    Some(finish_int(verb, neg, digits))
+}
+
+/// Converts decimal digits to another base by repeated division.
+fn to_base(dec: &str, base: u32, upper: bool) -> String {
+    let mut num: Vec<u32> = dec.bytes().map(|b| u32::from(b - b'0')).collect();
+    let mut out = Vec::new();
+    while num.iter().any(|&d| d != 0) {
+        let mut rem = 0u32;
+        for d in &mut num {
+            let cur = rem * 10 + *d;
+            *d = cur / base;
+            rem = cur % base;
+        }
+        out.push(rem);
+        let lead = num.iter().take_while(|&&d| d == 0).count();
+        num.drain(..lead);
+    }
+    if out.is_empty() {
+        out.push(0);
+    }
+    out.iter()
+        .rev()
+        .map(|&r| {
+            let c = char::from_digit(r, base).unwrap_or('0');
+            if upper {
+                c.to_ascii_uppercase()
+            } else {
+                c
+            }
+        })
+        .collect()
+}
+
+/// Sign, prefix, precision and width around an integer's digits.
+fn finish_int(verb: &Verb, neg: bool, digits: String) -> String {
     let sign = if neg {
         "-"
     } else if verb.plus {
@@ -591,7 +632,7 @@ fn format_integer(verb: &Verb, n: &Number) -> Option<String> {
         if digits.len() < verb.prec {
             zeros = verb.prec - digits.len();
         } else if digits == "0" && verb.prec == 0 {
-            return Some(String::new());
+            return String::new();
         }
     }
     let length = sign.len() + prefix.len() + zeros + digits.len();
@@ -606,10 +647,10 @@ fn format_integer(verb: &Verb, n: &Number) -> Option<String> {
             left = d;
         }
     }
-    Some(format!(
+    format!(
         "{}{sign}{prefix}{}{digits}{}",
         " ".repeat(left),
         "0".repeat(zeros),
         " ".repeat(right)
-    ))
+    )
 }
