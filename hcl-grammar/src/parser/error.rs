@@ -84,6 +84,14 @@ pub(super) fn from_pest(e: pest::error::Error<Rule>, entry: Rule, text: &str) ->
                     text,
                 );
             }
+            Some(Open::Bracket(b'{', at)) => {
+                let line = Span::new(at, at).start_pos(text).line;
+                return Error::new(
+                    format!("unclosed object: expected `}}` to close the `{{` at line {line}"),
+                    Span::new(pos, pos),
+                    text,
+                );
+            }
             Some(Open::Sequence(at)) => {
                 let what = if text.get(at..).is_some_and(|r| r.starts_with('%')) {
                     "`%{`"
@@ -128,6 +136,25 @@ pub(super) fn from_pest(e: pest::error::Error<Rule>, entry: Rule, text: &str) ->
             text,
         );
     }
+    let expected = expected_words(&positives, entry);
+    if rest.starts_with(|c: char| c.is_ascii_digit())
+        && expected
+            .as_deref()
+            .is_some_and(|w| w.contains("an expression"))
+    {
+        return Error::new(
+            format!("invalid number literal {}", found.0),
+            Span::new(pos, end),
+            text,
+        );
+    }
+    if positives.contains(&Rule::block_close) && !positives.contains(&Rule::expected_item) {
+        return Error::new(
+            format!("expected `}}`, found {}: a block opened and given an attribute on one line holds only that attribute and must close on the same line", found.0),
+            Span::new(pos, end),
+            text,
+        );
+    }
     if positives.contains(&Rule::block_open) {
         return Error::new(
             format!("expected `=` (to set an attribute) or `{{` (to open a block, after any labels), found {}", found.0),
@@ -145,7 +172,6 @@ pub(super) fn from_pest(e: pest::error::Error<Rule>, entry: Rule, text: &str) ->
             text,
         );
     }
-    let expected = expected_words(&positives, entry);
     let message = match expected {
         Some(exp) => format!("expected {exp}, found {}", found.0),
         None => format!("unexpected {}", found.0),
@@ -294,6 +320,7 @@ fn expected_words(positives: &[Rule], entry: Rule) -> Option<String> {
             | Rule::for_tuple_expr
             | Rule::for_object_expr
             | Rule::unary_op => "an expression",
+            Rule::binary_op if positives.len() > 1 => continue,
             Rule::binary_op => "an operator",
             Rule::get_attr
             | Rule::legacy_index

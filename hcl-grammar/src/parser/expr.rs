@@ -475,11 +475,8 @@ fn simple_steps<'i>(ctx: &mut Ctx<'_, 'i>, base: Expr<'i>, steps: Vec<P<'_>>) ->
         let s = ctx.span(&p);
         match p.as_rule() {
             Rule::attr_splat => {
-                if let Some((source, marker, each)) = attr_splat.take() {
-                    if each.span == marker {
-                        // `.*.*`: hclsyntax rejects a splat inside an attribute-only splat.
-                    }
-                    let _ = (source, each);
+                // As hclsyntax: no splat inside an attribute-only splat.
+                if attr_splat.is_some() {
                     return Err(ctx.err(
                         "nested splat: a splat expression (`*`) cannot be used inside another attribute-only splat expression",
                         Span::new(s.end.saturating_sub(1), s.end),

@@ -62,14 +62,6 @@ impl Tok<'_> {
     }
 }
 
-/// The kinds of template, for literal decoding.
-#[derive(Clone, Copy, PartialEq)]
-enum Kind {
-    Quoted,
-    Heredoc,
-    Bare,
-}
-
 /// `quoted_template` as an expression: a single literal is a string.
 pub(super) fn quoted_template<'i>(ctx: &mut Ctx<'_, 'i>, p: P<'_>) -> Result<Expr<'i>> {
     let span = ctx.span(&p);
@@ -79,7 +71,7 @@ pub(super) fn quoted_template<'i>(ctx: &mut Ctx<'_, 'i>, p: P<'_>) -> Result<Exp
             span,
         });
     }
-    let template = template_of(ctx, p, Kind::Quoted, span, false)?;
+    let template = template_of(ctx, p, span, false)?;
     let kind = match template.parts.as_slice() {
         [] => ExprKind::String(Cow::Borrowed("")),
         [TemplatePart::Literal(_)] => match template.parts.into_iter().next() {
@@ -108,7 +100,7 @@ pub(super) fn string_lit<'i>(ctx: &mut Ctx<'_, 'i>, p: P<'_>) -> Result<StrLit<'
             ));
         }
     }
-    let template = template_of(ctx, p, Kind::Quoted, span, false)?;
+    let template = template_of(ctx, p, span, false)?;
     let value = match template.parts.into_iter().next() {
         Some(TemplatePart::Literal(l)) => l.value,
         _ => Cow::Borrowed(""),
@@ -153,13 +145,7 @@ pub(super) fn heredoc_template<'i>(ctx: &mut Ctx<'_, 'i>, p: P<'_>) -> Result<Ex
         .into_inner()
         .find(|q| q.as_rule() == Rule::heredoc_eol)
         .map_or(content_start, |q| ctx.span(&q).end);
-    let template = template_of(
-        ctx,
-        p,
-        Kind::Heredoc,
-        Span::new(content_start, content_end),
-        indented,
-    )?;
+    let template = template_of(ctx, p, Span::new(content_start, content_end), indented)?;
     Ok(Expr {
         kind: ExprKind::Template(Box::new(TemplateExpr {
             template,
@@ -172,19 +158,18 @@ pub(super) fn heredoc_template<'i>(ctx: &mut Ctx<'_, 'i>, p: P<'_>) -> Result<Ex
 /// `template_file`: a standalone template.
 pub(super) fn template_file<'i>(ctx: &mut Ctx<'_, 'i>, root: P<'_>) -> Result<Template<'i>> {
     let span = ctx.span(&root);
-    template_of(ctx, root, Kind::Bare, span, false)
+    template_of(ctx, root, span, false)
 }
 
 /// Tokens, strip markers, heredoc indentation, then nesting.
 fn template_of<'i>(
     ctx: &mut Ctx<'_, 'i>,
     p: P<'_>,
-    kind: Kind,
     span: Span,
     indented: bool,
 ) -> Result<Template<'i>> {
     ctx.enter(1, span)?;
-    let mut toks = tokens(ctx, p, kind)?;
+    let mut toks = tokens(ctx, p)?;
     apply_strip(&mut toks);
     if indented {
         remove_indentation(&mut toks);
@@ -194,7 +179,7 @@ fn template_of<'i>(
     Ok(t)
 }
 
-fn tokens<'i>(ctx: &mut Ctx<'_, 'i>, p: P<'_>, kind: Kind) -> Result<Vec<Tok<'i>>> {
+fn tokens<'i>(ctx: &mut Ctx<'_, 'i>, p: P<'_>) -> Result<Vec<Tok<'i>>> {
     let mut toks: Vec<Tok<'i>> = Vec::new();
     for q in p.into_inner() {
         let s = ctx.span(&q);
@@ -271,7 +256,6 @@ fn tokens<'i>(ctx: &mut Ctx<'_, 'i>, p: P<'_>, kind: Kind) -> Result<Vec<Tok<'i>
             _ => {}
         }
     }
-    let _ = kind;
     Ok(toks)
 }
 
