@@ -18,6 +18,63 @@
 //! );
 //! assert_eq!(ctx.var("name"), Some(&Value::from("world")));
 //! ```
+//!
+//! # Deserializing
+//!
+//! [`from_str`] (or [`from_str_with`] and a [`Context`]) reads HCL text
+//! into any `T: Deserialize`, evaluating each expression only when the
+//! target reads its field:
+//!
+//! ```
+//! use serde::Deserialize;
+//!
+//! #[derive(Deserialize)]
+//! struct Service {
+//!     #[serde(rename = "$label")]
+//!     name: String,
+//!     port: u16,
+//! }
+//!
+//! #[derive(Deserialize)]
+//! struct Config {
+//!     service: Vec<Service>,
+//! }
+//!
+//! let mut ctx = hcl::Context::new();
+//! ctx.declare_var("base", 8000);
+//! let config: Config = hcl::from_str_with("service \"web\" {\n  port = base + 80\n}\n", &ctx)?;
+//! assert_eq!(config.service[0].name, "web");
+//! assert_eq!(config.service[0].port, 8080);
+//! # Ok::<(), hcl::Error>(())
+//! ```
+//!
+//! ## Mapping
+//!
+//! | HCL | Rust target |
+//! | --- | --- |
+//! | a body (a file, a block's `{ }`) | a struct or a map: attributes and block types are its keys |
+//! | `name = expr` | the field `name`; evaluated only when read (literals are visited directly, unescaped strings lent as `&'de str`) |
+//! | blocks of one type | `Vec<T>` (even for one block) when the field is a sequence; otherwise one `T`, and a second block is an error pointing at it |
+//! | block labels, as keys | a map consumes one label as its key: `resource "a" "b" {}` into `Map<String, Map<String, T>>` |
+//! | block labels, as fields | `#[serde(rename = "$label")]` takes the next label, `#[serde(rename = "$labels")]` all remaining ones; labels are consumed left to right, and one left over is an error at that label |
+//! | `null` or a missing attribute | `None` |
+//! | numbers | every integer and float type, with range errors |
+//! | HCL's conversions | `"8080"` into numbers, `15` and `true` into strings, `"true"` / `"false"` into `bool` |
+//! | enums | unit variants from strings; externally tagged from a one-key object, a block's first label, or the one block type in a body |
+//! | `deserialize_any` ([`Value`], `serde_json::Value`, untagged and internally tagged enums, `flatten`) | HCL's JSON shape: block type, then labels, as keys; blocks with the same type and labels as an array |
+//! | `serde_spanned::Spanned<T>` | the value and its byte span |
+//! | [`Expression`] / [`Body`] | the source, unevaluated, to evaluate later with the application's context |
+//!
+//! Without a context, expressions over literals still evaluate; a
+//! reference to a variable or function is an evaluation error at its
+//! position. A field the target ignores (`IgnoredAny`, unknown fields) is
+//! never evaluated. Deserialization stops with a data error beyond
+//! [`de::DEFAULT_MAX_DEPTH`] (128) levels of nested blocks and values
+//! (see [`Deserializer::with_max_depth`]).
+//!
+//! Errors are one [`Error`]: [`Category`] syntax, evaluation or data, with
+//! the line, column, span and path of the field (`service[0].port`), and
+//! a snippet when printed.
 
 pub mod de;
 pub mod error;
@@ -44,3 +101,8 @@ pub use number::{Number, NumberError};
 pub use ser::to_value;
 #[doc(inline)]
 pub use value::{Map, Value};
+
+/// The README's examples, compiled and run as doctests.
+#[doc = include_str!("../../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
