@@ -3,9 +3,9 @@
 //! number formatting of Go's `fmt` with `math/big` values.
 
 use super::encoding::{json_encode, json_quote};
+use super::graphemes::graphemes;
 use crate::eval::FuncError;
 use crate::{Number, Value};
-use unicode_segmentation::UnicodeSegmentation;
 
 /// One `%` sequence.
 #[derive(Default)]
@@ -269,7 +269,7 @@ fn append(
                 _ => return Err(fail("string required")),
             };
             let s = if verb.has_prec && verb.prec > 0 {
-                let end: usize = s.graphemes(true).take(verb.prec).map(str::len).sum();
+                let end: usize = graphemes(&s).take(verb.prec).map(str::len).sum();
                 s.get(..end).unwrap_or(&s).to_owned()
             } else {
                 s
@@ -300,7 +300,7 @@ fn pad_width(verb: &Verb, s: String) -> String {
     if !verb.has_width {
         return s;
     }
-    let len = s.graphemes(true).count();
+    let len = graphemes(&s).count();
     if len >= verb.width {
         return s;
     }
@@ -342,6 +342,11 @@ struct Digits {
     neg: bool,
     mant: Vec<u8>,
     exp: i64,
+    /// Where the magnitude of the reference's 512-bit binary value lies
+    /// against this decimal's: `Some(true)` above, `Some(false)` below,
+    /// `None` equal (or unknown). Decides ties when rounding, as Go rounds the exact
+    /// decimal expansion of the binary value.
+    above: Option<bool>,
 }
 
 impl Digits {
@@ -363,7 +368,12 @@ impl Digits {
         if mant.is_empty() {
             exp = 0;
         }
-        Digits { neg, mant, exp }
+        Digits {
+            neg,
+            mant,
+            exp,
+            above: binary_above(n),
+        }
     }
 
     /// The digit at `i` (`0` outside the mantissa).
@@ -382,7 +392,11 @@ impl Digits {
         }
         let d = self.mant.get(n).copied().unwrap_or(b'0');
         let up = if d == b'5' && n + 1 == self.mant.len() {
-            n > 0 && self.mant.get(n - 1).is_some_and(|p| (p - b'0') % 2 == 1)
+            match self.above {
+                // |x| is above or below the tie: away from or toward zero.
+                Some(above) => above,
+                None => n > 0 && self.mant.get(n - 1).is_some_and(|p| (p - b'0') % 2 == 1),
+            }
         } else {
             d >= b'5'
         };
@@ -505,6 +519,57 @@ impl Digits {
         }
         out
     }
+}
+
+/// Where the 512-bit binary float nearest to `n` (as the reference parses
+/// a literal) lies against `n`: `Some(true)` above, `Some(false)` below,
+/// `None` when `n` is exact in binary or not a decimal of at most 28
+/// digits.
+fn binary_above(n: &Number) -> Option<bool> {
+    let d = n.as_decimal()?;
+    let scale = d.scale();
+    if scale == 0 {
+        return None;
+    }
+    let m = d.mantissa().unsigned_abs();
+    let p = 10u128.checked_pow(scale)?;
+    if m == 0 {
+        return None;
+    }
+    // Find s with 2^511 <= m * 2^s / p < 2^512, i.e. the binary exponent
+    // that gives a 512-bit mantissa: compare m * 2^a with p for a = s - 511.
+    let bits = |x: u128| i64::from(128 - x.leading_zeros());
+    let mut a = bits(p) - bits(m);
+    let ge = |a: i64| -> Option<bool> {
+        // m * 2^a >= p ?
+        if a >= 0 {
+            let sh = u32::try_from(a).ok()?;
+            Some(m.checked_shl(sh).filter(|v| v >> sh == m)? >= p)
+        } else {
+            let sh = u32::try_from(-a).ok()?;
+            Some(m >= p.checked_shl(sh).filter(|v| v >> sh == p)?)
+        }
+    };
+    if !ge(a)? {
+        a += 1;
+    } else if ge(a - 1)? {
+        a -= 1;
+    }
+    let s = a + 511;
+    // r = (m * 2^s) mod p; the mantissa rounds up when 2r > p.
+    let mut r = m % p;
+    if s >= 0 {
+        for _ in 0..s {
+            r = (r * 2) % p;
+        }
+    } else {
+        // A value below 2^-511 cannot come from a 28-digit decimal.
+        return None;
+    }
+    if r == 0 {
+        return None;
+    }
+    Some(2 * r > p)
 }
 
 /// `%v` of a number: `big.Float.Text('g', -1)`.

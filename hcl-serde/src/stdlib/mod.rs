@@ -102,6 +102,7 @@ mod conversion;
 mod datetime;
 mod encoding;
 mod format;
+mod graphemes;
 mod numeric;
 mod strings;
 mod trycan;
