@@ -127,3 +127,16 @@ fn long_csv_lines_are_linear() {
     let got = eval_expr_str(&expr, &ctx).map_err(|e| e.message().to_owned());
     assert_eq!(got, Ok(Value::from("v")));
 }
+
+#[test]
+fn compiled_patterns_are_reused_and_kept_apart() {
+    // More distinct patterns than the cache holds, in turn, twice over:
+    // each call must use its own pattern.
+    let ctx = Context::with_stdlib();
+    let expr = r#"[for i in concat(range(20), range(20)): regex("(x{${i % 12 + 1}})", "xxxxxxxxxxxxxxx")[0]]"#;
+    let got = eval_expr_str(expr, &ctx).map_err(|e| e.message().to_owned());
+    let want: Vec<Value> = (0..40)
+        .map(|i| Value::from("x".repeat(i % 20 % 12 + 1)))
+        .collect();
+    assert_eq!(got, Ok(Value::Array(want)));
+}

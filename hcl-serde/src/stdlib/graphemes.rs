@@ -35,20 +35,51 @@ pub(super) fn graphemes(s: &str) -> impl DoubleEndedIterator<Item = &str> + '_ {
     s.graphemes(true).flat_map(split_conjuncts)
 }
 
-/// Splits a cluster before each consonant joined by rule GB9c.
-fn split_conjuncts(g: &str) -> Vec<&str> {
+/// A cluster, split before each consonant joined by rule GB9c: one part
+/// (no allocation) for all but Indic conjuncts.
+fn split_conjuncts(g: &str) -> Parts<'_> {
+    let first = g.chars().next();
+    let mut rest = g.char_indices().skip(1);
+    if !rest.any(|(_, c)| is_incb_consonant(c)) {
+        return Parts::One(Some(g));
+    }
     let mut parts = Vec::new();
     let mut start = 0;
-    let mut prev: Option<char> = None;
-    for (i, c) in g.char_indices() {
-        if i > 0 && is_incb_consonant(c) && !prev.is_some_and(is_prepend) {
+    let mut prev = first;
+    for (i, c) in g.char_indices().skip(1) {
+        if is_incb_consonant(c) && !prev.is_some_and(is_prepend) {
             parts.push(g.get(start..i).unwrap_or_default());
             start = i;
         }
         prev = Some(c);
     }
     parts.push(g.get(start..).unwrap_or_default());
-    parts
+    Parts::Many(parts.into_iter())
+}
+
+/// The parts of one cluster.
+enum Parts<'a> {
+    One(Option<&'a str>),
+    Many(std::vec::IntoIter<&'a str>),
+}
+
+impl<'a> Iterator for Parts<'a> {
+    type Item = &'a str;
+    fn next(&mut self) -> Option<&'a str> {
+        match self {
+            Parts::One(g) => g.take(),
+            Parts::Many(it) => it.next(),
+        }
+    }
+}
+
+impl DoubleEndedIterator for Parts<'_> {
+    fn next_back(&mut self) -> Option<Self::Item> {
+        match self {
+            Parts::One(g) => g.take(),
+            Parts::Many(it) => it.next_back(),
+        }
+    }
 }
 
 #[cfg(test)]

@@ -9,6 +9,7 @@ use super::graphemes::graphemes;
 use super::Table;
 use crate::eval::{FuncArgs, FuncDef, FuncError, Param, Type};
 use crate::{Number, Value};
+use std::sync::{Arc, Mutex};
 
 /// This family's functions: name and constructor.
 pub(super) const STRINGS: Table = &[
@@ -633,6 +634,32 @@ enum Shape {
     Object(Vec<(usize, String)>),
 }
 
+/// The last few patterns a function compiled (a `for` expression calls
+/// `regex` with the same pattern again and again).
+#[derive(Default)]
+struct PatternCache(Mutex<Vec<(String, Arc<(regex::Regex, Shape)>)>>);
+
+impl PatternCache {
+    const SIZE: usize = 8;
+
+    fn get(&self, pattern: &str) -> Result<Arc<(regex::Regex, Shape)>, FuncError> {
+        if let Ok(mut entries) = self.0.lock() {
+            if let Some(i) = entries.iter().position(|(p, _)| p == pattern) {
+                let entry = entries.remove(i);
+                let compiled = Arc::clone(&entry.1);
+                entries.insert(0, entry);
+                return Ok(compiled);
+            }
+        }
+        let compiled = Arc::new(compile(pattern)?);
+        if let Ok(mut entries) = self.0.lock() {
+            entries.insert(0, (pattern.to_owned(), Arc::clone(&compiled)));
+            entries.truncate(Self::SIZE);
+        }
+        Ok(compiled)
+    }
+}
+
 /// Compiles a pattern with Go's syntax; errors point at the pattern.
 fn compile(pattern: &str) -> Result<(regex::Regex, Shape), FuncError> {
     let invalid = |m: &str| FuncError::arg(0, format!("invalid regexp pattern: {m}"));
@@ -1034,12 +1061,14 @@ fn capture_value(caps: &regex::Captures<'_>, shape: &Shape) -> Value {
 /// An invalid pattern (pointing at it), mixed named and unnamed groups,
 /// no match.
 pub fn regex() -> FuncDef {
-    FuncDef::new(|args| {
-        let (re, shape) = compile(args.str(0)?)?;
+    let cache = PatternCache::default();
+    FuncDef::new(move |args| {
+        let compiled = cache.get(args.str(0)?)?;
+        let (re, shape) = &*compiled;
         let caps = re
             .captures(args.str(1)?)
             .ok_or_else(|| FuncError::new("pattern did not match any part of the given string"))?;
-        Ok(capture_value(&caps, &shape))
+        Ok(capture_value(&caps, shape))
     })
     .param(Param::new("pattern", Type::String))
     .param(Param::new("string", Type::String))
@@ -1061,8 +1090,10 @@ pub fn regex() -> FuncDef {
 ///
 /// An invalid pattern (pointing at it), mixed named and unnamed groups.
 pub fn regexall() -> FuncDef {
-    FuncDef::new(|args| {
-        let (re, shape) = compile(args.str(0)?)?;
+    let cache = PatternCache::default();
+    FuncDef::new(move |args| {
+        let compiled = cache.get(args.str(0)?)?;
+        let (re, shape) = &*compiled;
         let s = args.str(1)?;
         let max = args.options().get_max_collection_len();
         let mut out = Vec::new();
@@ -1079,7 +1110,7 @@ pub fn regexall() -> FuncDef {
                     "more than {max} matches, the collection limit"
                 )));
             }
-            out.push(capture_value(&caps, &shape));
+            out.push(capture_value(&caps, shape));
         }
         Ok(Value::Array(out))
     })
