@@ -637,12 +637,15 @@ enum Shape {
 /// The last few patterns a function compiled (a `for` expression calls
 /// `regex` with the same pattern again and again).
 #[derive(Default)]
-struct PatternCache(Mutex<Vec<(String, Arc<(regex::Regex, Shape)>)>>);
+struct PatternCache(Mutex<Vec<(String, Compiled)>>);
+
+/// A compiled pattern and the shape of its results.
+type Compiled = Arc<(regex::Regex, Shape)>;
 
 impl PatternCache {
     const SIZE: usize = 8;
 
-    fn get(&self, pattern: &str) -> Result<Arc<(regex::Regex, Shape)>, FuncError> {
+    fn get(&self, pattern: &str) -> Result<Compiled, FuncError> {
         if let Ok(mut entries) = self.0.lock() {
             if let Some(i) = entries.iter().position(|(p, _)| p == pattern) {
                 let entry = entries.remove(i);
