@@ -128,3 +128,8 @@ fn datetime_as_the_reference() {
 fn interplay_as_the_reference() {
     check("interplay.cases", include_str!("stdlib/interplay.cases"));
 }
+
+#[test]
+fn random_expressions_as_the_reference() {
+    check("random.cases", include_str!("stdlib/random.cases"));
+}

@@ -142,7 +142,10 @@ pub fn jsondecode() -> FuncDef {
         }
         let v = p.value(0).map_err(FuncError::new)?;
         p.skip_ws();
-        if p.pos < p.src.len() {
+        // As the reference (Go's `Decoder.More`): text after the value is
+        // an error unless it starts with `]` or `}`, which end the
+        // reading.
+        if p.pos < p.src.len() && !matches!(p.peek(), Some(b']' | b'}')) {
             return Err(FuncError::new(format!(
                 "extraneous data after JSON object at offset {}",
                 p.pos

@@ -23,7 +23,7 @@ def hcl_string(s):
         elif c == '\n': out.append('\\n')
         elif c == '\r': out.append('\\r')
         elif c == '\t': out.append('\\t')
-        elif ord(c) < 0x20 or ord(c) == 0x7f: out.append('\\u%04x' % ord(c))
+        elif ord(c) < 0x20 or ord(c) in (0x7f, 0x85, 0x2028, 0x2029): out.append('\\u%04x' % ord(c))
         else: out.append(c)
     s = ''.join(out) + '"'
     return s.replace('${', '$${').replace('%{', '%%{')
@@ -41,7 +41,7 @@ for name in sorted(os.listdir(here)):
     if not name.endswith('.cases'): continue
     path = os.path.join(here, name)
     out = []
-    for line in open(path, encoding='utf-8').read().splitlines():
+    for line in open(path, encoding='utf-8').read().split('\n'):
         if line.startswith('=>'): continue
         out.append(line)
         if not line.strip() or line.startswith('#'): continue
@@ -54,5 +54,7 @@ for name in sorted(os.listdir(here)):
             out.append(f"=> error {d['line']}:{d['column']} {detail}")
         else:
             out.append('=> ' + hcl(doc['value']))
+    while out and out[-1] == '':
+        out.pop()
     open(path, 'w', encoding='utf-8').write('\n'.join(out) + '\n')
     print(name, 'updated')
