@@ -721,6 +721,7 @@ fn translate_pattern(p: &str) -> Result<(String, Vec<String>), String> {
     // After a repetition operator (and after its lazy `?`).
     let mut after_repeat = false;
     let mut after_lazy = false;
+    let mut pending_flags = String::new();
     while let Some((at, c)) = chars.next() {
         let rest = p.get(at..).unwrap_or_default();
         if in_class {
@@ -771,6 +772,14 @@ fn translate_pattern(p: &str) -> Result<(String, Vec<String>), String> {
                 other => out.push(other),
             }
             continue;
+        }
+        // A flag group (`(?s)`) is transparent to a repetition that
+        // follows it in Go: `a(?s)*` repeats `a`. It is emitted after that
+        // repetition, where it means the same.
+        let is_repeat = matches!(c, '*' | '+' | '?') || (c == '{' && repeat_count(rest).is_some());
+        if !is_repeat && !pending_flags.is_empty() {
+            out.push_str(&pending_flags);
+            pending_flags.clear();
         }
         let was_repeat = after_repeat;
         let was_lazy = after_lazy;
@@ -920,11 +929,22 @@ fn translate_pattern(p: &str) -> Result<(String, Vec<String>), String> {
                         next.map(String::from).unwrap_or_default()
                     ));
                 }
-                out.push('(');
+                if closes_with_colon {
+                    out.push('(');
+                } else {
+                    let len = 2 + flags.len() + 1;
+                    pending_flags.push_str(rest.get(..len).unwrap_or_default());
+                    while chars.peek().is_some_and(|&(i, _)| i < at + len) {
+                        chars.next();
+                    }
+                    after_repeat = was_repeat;
+                    after_lazy = was_lazy;
+                }
             }
             other => out.push(other),
         }
     }
+    out.push_str(&pending_flags);
     Ok((out, names))
 }
 
