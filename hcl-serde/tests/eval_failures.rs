@@ -161,6 +161,32 @@ const FAILURES: &[(&str, &str, usize, usize)] = &[
         1,
         8,
     ),
+    // A failed branch still has a type (the reference's unknown value of
+    // the operation's type) that must unify with the other branch.
+    (
+        "name == \"x\" ? 3 : \"abc\" <= -1",
+        "the true and false results of a conditional",
+        1,
+        15,
+    ),
+    (
+        "true ? 1 : ([2.5] ? nothing : (1 || 2))",
+        "the true and false results of a conditional",
+        1,
+        8,
+    ),
+    (
+        "false ? [0.1, \"x\"[0]] : {b = 1}",
+        "the true and false results of a conditional",
+        1,
+        9,
+    ),
+    (
+        "true ? 1 : [nosuch]",
+        "the true and false results of a conditional",
+        1,
+        8,
+    ),
     // for
     (
         "[for v in nothing: v]",
@@ -281,6 +307,9 @@ fn without_a_context_references_are_not_allowed() {
         e.as_deref(),
         Some("functions are not allowed here (found a call to `f`)")
     );
+    // A failed branch of dynamic type does not convert the result
+    // (oracle: `true ? 1 : "${nosuch}"` is the number 1).
+    assert_eq!(eval("true ? 1 : \"${nosuch}\"", &ctx()), Ok(Value::from(1)));
     // Expressions over literals still evaluate.
     assert_eq!(
         eval("[for x in [1, 2]: x * 2]", &none),

@@ -699,48 +699,53 @@ impl<'c, 'a> Evaluator<'c, 'a> {
         // the result type) but only the taken branch's error is reported.
         let t = self.eval(&c.then_expr);
         let f = self.eval(&c.else_expr);
-        let result_type = match (&t, &f) {
-            (Ok(t), Ok(f)) => {
-                if t.v.is_null() && t.t.is_none() {
-                    Some(f.ty())
-                } else if f.v.is_null() && f.t.is_none() {
-                    Some(t.ty())
-                } else {
-                    let (tt, ft) = (t.ty(), f.ty());
-                    match convert::unify(&[tt.clone(), ft.clone()]) {
-                        Some(u) => Some(u),
-                        None => {
-                            return Err(Error::eval(
-                                format!(
-                                    "the true and false results of a conditional must have consistent types: \
-                                     the true result is {} and the false result is {}",
-                                    tt.friendly_name(),
-                                    ft.friendly_name()
-                                ),
-                                c.then_expr.span.to(c.else_expr.span),
-                            ))
-                        }
-                    }
-                }
-            }
-            _ => None,
+        // Each branch's type: `None` for an untyped null; for a failed
+        // branch, the type the reference gives its error value.
+        let branch_type = |r: &Result<TVal>, e: &Expr<'_>| match r {
+            Ok(v) if v.v.is_null() && v.t.is_none() => None,
+            Ok(v) => Some(v.ty()),
+            Err(err) => Some(match (&unparen(e).kind, err.value_type()) {
+                (ExprKind::Conditional(_), Some(t)) => t.clone(),
+                _ => static_type(e),
+            }),
         };
-        let cond = self.eval(&c.cond)?;
+        let (tt, ft) = (branch_type(&t, &c.then_expr), branch_type(&f, &c.else_expr));
+        let result_type = match (tt, ft) {
+            (None, Some(x)) | (Some(x), None) => Some(x),
+            (None, None) => None,
+            (Some(Type::Any), _) | (_, Some(Type::Any)) => None,
+            (Some(tt), Some(ft)) => match convert::unify(&[tt.clone(), ft.clone()]) {
+                Some(u) => Some(u),
+                None => {
+                    return Err(Error::eval(
+                        format!(
+                        "the true and false results of a conditional must have consistent types: \
+                             the true result is {} and the false result is {}",
+                        tt.friendly_name(),
+                        ft.friendly_name()
+                    ),
+                        c.then_expr.span.to(c.else_expr.span),
+                    ))
+                }
+            },
+        };
+        let hint = |e: Error| e.with_value_type(result_type.clone().unwrap_or(Type::Any));
+        let cond = self.eval(&c.cond).map_err(hint)?;
         let taken = match &cond.v {
             Value::Null => {
-                return Err(Error::eval(
+                return Err(hint(Error::eval(
                     "the condition is null: a condition must be either true or false",
                     c.cond.span,
-                ))
+                )))
             }
             v => convert::to_bool(v).map_err(|_| {
-                Error::eval(
+                hint(Error::eval(
                     format!(
                         "the condition must be a bool, not {}",
                         cond.ty().friendly_name()
                     ),
                     c.cond.span,
-                )
+                ))
             })?,
         };
         let (r, span) = if taken {
@@ -748,7 +753,7 @@ impl<'c, 'a> Evaluator<'c, 'a> {
         } else {
             (f, c.else_expr.span)
         };
-        let r = r?;
+        let r = r.map_err(hint)?;
         match result_type {
             Some(rt) if rt != Type::Any => {
                 let from = r.ty();
@@ -1259,6 +1264,50 @@ fn is_multi_step_traversal(e: &Expr<'_>) -> bool {
     matches!(e.kind, ExprKind::GetAttr(_) | ExprKind::Index(_)) && root_is_var(e)
 }
 
+/// `e` without enclosing parentheses.
+fn unparen<'e, 'i>(e: &'e Expr<'i>) -> &'e Expr<'i> {
+    match &e.kind {
+        ExprKind::Parens(inner) => unparen(inner),
+        _ => e,
+    }
+}
+
+/// The type of the value the reference gives an expression whose
+/// evaluation failed (hcl returns an unknown value of the operation's
+/// result type): it still takes part in a conditional's type unification.
+fn static_type(e: &Expr<'_>) -> Type {
+    match &e.kind {
+        ExprKind::Bool(_) => Type::Bool,
+        ExprKind::Number(_) => Type::Number,
+        ExprKind::String(_) => Type::String,
+        ExprKind::Template(t) => match t.template.parts.as_slice() {
+            [TemplatePart::Interpolation(i)] => static_type(&i.expr),
+            _ => Type::String,
+        },
+        ExprKind::Tuple(items) => Type::Tuple(items.iter().map(static_type).collect()),
+        ExprKind::Unary(u) => match u.op {
+            UnaryOp::Neg => Type::Number,
+            UnaryOp::Not => Type::Bool,
+        },
+        ExprKind::Binary(b) => match b.op {
+            BinaryOp::Add | BinaryOp::Sub | BinaryOp::Mul | BinaryOp::Div | BinaryOp::Mod => {
+                Type::Number
+            }
+            _ => Type::Bool,
+        },
+        ExprKind::Conditional(c) => {
+            let (t, f) = (static_type(&c.then_expr), static_type(&c.else_expr));
+            if t == Type::Any || f == Type::Any {
+                Type::Any
+            } else {
+                convert::unify(&[t, f]).unwrap_or(Type::Any)
+            }
+        }
+        ExprKind::Parens(inner) => static_type(inner),
+        _ => Type::Any,
+    }
+}
+
 /// Appends a string, number or bool to a template's output; `false` (and
 /// nothing appended) for any other value.
 fn push_primitive(out: &mut String, v: &Value) -> bool {
@@ -1274,7 +1323,6 @@ fn push_primitive(out: &mut String, v: &Value) -> bool {
     true
 }
 
-/// A child value with its type tag, if its parent had an explicit type.
 /// Where the reference's diagnostics about a function argument point
 /// (hcl's `Expression.StartRange`): for a quoted string, its content, not
 /// its opening quote (so `abs("x")` points at `x`); through parentheses.
@@ -1302,6 +1350,7 @@ fn start_span(e: &Expr<'_>) -> Span {
     }
 }
 
+/// A child value with its type tag, if its parent had an explicit type.
 fn retag(v: Value, t: Option<Type>) -> TVal {
     match t {
         Some(t) => TVal::typed(v, t),
