@@ -133,3 +133,8 @@ fn interplay_as_the_reference() {
 fn random_expressions_as_the_reference() {
     check("random.cases", include_str!("stdlib/random.cases"));
 }
+
+#[test]
+fn case_mappings_as_the_reference() {
+    check("unicode.cases", include_str!("stdlib/unicode.cases"));
+}

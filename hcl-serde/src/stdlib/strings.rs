@@ -67,6 +67,23 @@ pub fn lower() -> FuncDef {
     string_to_string(|s| s.chars().map(go_lower).collect())
 }
 
+/// Whether `c` has a case mapping only since Unicode 14 (the reference,
+/// Go 1.19, has Unicode 13's tables and leaves it unchanged).
+fn newer_case(c: char) -> bool {
+    matches!(u32::from(c),
+        0x2C2F | 0x2C5F | 0xA7C0..=0xA7C1 | 0xA7CB..=0xA7DC | 0x1C89..=0x1C8A
+        | 0x10570..=0x105BC | 0x10D50..=0x10D85)
+}
+
+/// One character mapped with a one-to-one mapping, unless the mapping is
+/// newer than Unicode 13.
+fn map_simple(c: char, m: impl Iterator<Item = char>) -> char {
+    match simple(m) {
+        Some(u) if !newer_case(c) && !newer_case(u) => u,
+        _ => c,
+    }
+}
+
 /// Go's `unicode.ToUpper`: the simple (one-to-one) mapping. A character
 /// whose full mapping has several characters (`ß` -> `SS`) is kept, but
 /// for the Greek letters with ypogegrammeni, which map to one character.
@@ -78,7 +95,7 @@ fn go_upper(c: char) -> char {
         '\u{1FB3}' => '\u{1FBC}',
         '\u{1FC3}' => '\u{1FCC}',
         '\u{1FF3}' => '\u{1FFC}',
-        _ => simple(c.to_uppercase()).unwrap_or(c),
+        _ => map_simple(c, c.to_uppercase()),
     }
 }
 
@@ -86,7 +103,7 @@ fn go_upper(c: char) -> char {
 fn go_lower(c: char) -> char {
     match c {
         '\u{130}' => 'i',
-        _ => simple(c.to_lowercase()).unwrap_or(c),
+        _ => map_simple(c, c.to_lowercase()),
     }
 }
 
@@ -566,14 +583,19 @@ fn is_separator(c: char) -> bool {
     c.is_whitespace()
 }
 
-/// Title case of one character (upper case but for the digraphs).
+/// Go's `unicode.ToTitle` of one character: upper case but for the
+/// digraphs, which have a title-case form, and Georgian, whose letters
+/// are their own title case.
 fn to_title(c: char) -> char {
     match c {
         '\u{1C4}'..='\u{1C6}' => '\u{1C5}',
         '\u{1C7}'..='\u{1C9}' => '\u{1C8}',
         '\u{1CA}'..='\u{1CC}' => '\u{1CB}',
         '\u{1F1}'..='\u{1F3}' => '\u{1F2}',
-        _ => simple(c.to_uppercase()).unwrap_or(c),
+        '\u{10D0}'..='\u{10FA}' | '\u{10FD}'..='\u{10FF}' => c,
+        '\u{1F88}'..='\u{1F8F}' | '\u{1F98}'..='\u{1F9F}' | '\u{1FA8}'..='\u{1FAF}' => c,
+        '\u{1FBC}' | '\u{1FCC}' | '\u{1FFC}' => c,
+        _ => go_upper(c),
     }
 }
 
