@@ -326,17 +326,21 @@ impl Number {
         }
     }
 
+    /// `rounds`: whether the decimal operation can round (a product or a
+    /// quotient): a zero or tiny result then means lost digits, and the
+    /// float path is taken. Sums, differences and remainders are exact.
     fn op(
         &self,
         other: &Number,
+        rounds: bool,
         dec: impl Fn(Decimal, Decimal) -> Option<Decimal>,
         int: impl Fn(i128, i128) -> Option<i128>,
         float: impl Fn(f64, f64) -> f64,
     ) -> Result<Number, NumberError> {
         if let (V::Dec(a), V::Dec(b)) = (self.0.norm(), other.0.norm()) {
             if let Some(r) = dec(a, b) {
-                let underflow = r.is_zero() && !a.is_zero() && !b.is_zero();
-                if !underflow && !tiny(r) {
+                let underflow = rounds && r.is_zero() && !a.is_zero() && !b.is_zero();
+                if !underflow && !(rounds && tiny(r)) {
                     return Ok(Number(N::Dec(r)));
                 }
             }
@@ -360,6 +364,7 @@ impl Number {
     pub fn checked_add(&self, other: &Number) -> Result<Number, NumberError> {
         self.op(
             other,
+            false,
             |a, b| a.checked_add(b),
             |a, b| a.checked_add(b),
             |a, b| a + b,
@@ -373,6 +378,7 @@ impl Number {
     pub fn checked_sub(&self, other: &Number) -> Result<Number, NumberError> {
         self.op(
             other,
+            false,
             |a, b| a.checked_sub(b),
             |a, b| a.checked_sub(b),
             |a, b| a - b,
@@ -386,6 +392,7 @@ impl Number {
     pub fn checked_mul(&self, other: &Number) -> Result<Number, NumberError> {
         self.op(
             other,
+            true,
             |a, b| a.checked_mul(b),
             |a, b| a.checked_mul(b),
             |a, b| a * b,
@@ -411,6 +418,7 @@ impl Number {
         }
         self.op(
             other,
+            true,
             |a, b| a.checked_div(b),
             // Exact only when the division is.
             |a, b| {
@@ -435,6 +443,7 @@ impl Number {
         }
         self.op(
             other,
+            false,
             |a, b| a.checked_rem(b),
             |a, b| a.checked_rem(b),
             |a, b| a % b,
@@ -714,6 +723,21 @@ mod tests {
         assert_eq!(n("5").checked_rem(&n("0")), Ok(n("5")));
         assert_eq!(n("-7").checked_rem(&n("3")), Ok(n("-1")));
         assert_eq!(n("7").checked_rem(&n("-3")), Ok(n("1")));
+        // An exact zero remainder or difference is not an underflow
+        // (oracle: `3 % (0.1 % 1e3)` is 0).
+        assert_eq!(n("3").checked_rem(&n("0.1")).map(|x| x.is_zero()), Ok(true));
+        assert_eq!(
+            n("5")
+                .checked_rem(&n("0.00001"))
+                .map(|x| x.as_decimal().is_some()),
+            Ok(true)
+        );
+        assert_eq!(
+            n("0.1")
+                .checked_sub(&n("0.1"))
+                .map(|x| x.as_decimal().is_some()),
+            Ok(true)
+        );
     }
 
     #[test]
