@@ -339,8 +339,8 @@ impl Number {
     ) -> Result<Number, NumberError> {
         if let (V::Dec(a), V::Dec(b)) = (self.0.norm(), other.0.norm()) {
             if let Some(r) = dec(a, b) {
-                let underflow = rounds && r.is_zero() && !a.is_zero() && !b.is_zero();
-                if !underflow && !(rounds && tiny(r)) {
+                let lost = rounds && (tiny(r) || (r.is_zero() && !a.is_zero() && !b.is_zero()));
+                if !lost {
                     return Ok(Number(N::Dec(r)));
                 }
             }
