@@ -96,6 +96,27 @@
 //! | conversion | [`tomap`](tomap()) | converts to a map |
 //! | errors | [`try`](try_()) | the first argument that evaluates without error |
 //! | errors | [`can`](can()) | whether an expression evaluates without error |
+//!
+//! # Where the functions differ from the reference
+//!
+//! The tests compare every function with the reference on some 3600
+//! expressions (`hcl-serde/tests/stdlib/`). Known differences, all at the
+//! edges:
+//!
+//! - `jsondecode` reads numbers as [`Number`](crate::Number) holds them:
+//!   beyond its range (`1e-400`, `1e400`) the value differs or is an
+//!   error; JSON nested deeper than the context's depth limit (256 by
+//!   default; the reference allows 10000) is an error.
+//! - `regex` and `regexall` translate Go's syntax for the `regex` crate
+//!   (ASCII `\d \s \w \b`, octal escapes, literal braces, group names,
+//!   repetition limits): a repetition after a flag group that follows
+//!   another repetition (`x*(?i)*`) is an error here; Unicode classes
+//!   (`\pL`) and the size limits are the crate's.
+//! - Grapheme clusters (`strlen`, `substr`, `strrev`, `format` widths) and
+//!   case mappings (`upper`, `lower`, `title`) follow the reference's
+//!   Unicode 13 where newer Unicode changed them in ways the tests found
+//!   (Indic conjuncts, case pairs added in 14 and 16); other changes of
+//!   Unicode 14-16 are not undone.
 
 mod collections;
 mod conversion;
