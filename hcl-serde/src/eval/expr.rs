@@ -975,35 +975,25 @@ impl<'c, 'a> Evaluator<'c, 'a> {
                 call.name.span,
             ));
         };
-        // Evaluate (or defer) each argument, expanding the last if asked.
-        let mut values: Vec<TVal> = Vec::with_capacity(call.args.len());
-        let mut spans: Vec<Span> = Vec::with_capacity(call.args.len());
-        let mut lazy: Vec<Option<LazyArg<'_>>> = Vec::new();
-        let last = call.args.len().saturating_sub(1);
-        for (i, arg) in call.args.iter().enumerate() {
-            let expand = call.expand_final && i == last;
-            let is_lazy = !expand && def.param_for(i).is_some_and(|p| p.is_lazy());
-            if is_lazy {
-                if lazy.len() < i {
-                    lazy.resize_with(i, || None);
-                }
-                lazy.push(Some(Box::new(move || {
-                    self.eval(arg).map(|t| {
-                        let ty = t.ty();
-                        (t.v, ty)
-                    })
-                })));
-                values.push(TVal::plain(Value::Null));
-                spans.push(arg.span);
-                continue;
-            }
-            let v = self.eval(arg)?;
-            if expand {
+        // The order of the reference (hcl's FunctionCallExpr.Value), which
+        // decides which error comes first: the expanded argument, the
+        // argument count, each argument evaluated then converted to its
+        // parameter's type, and only then the null checks.
+        let fixed = if call.expand_final {
+            call.args.len().saturating_sub(1)
+        } else {
+            call.args.len()
+        };
+        let mut expanded: Vec<TVal> = Vec::new();
+        let mut expand_span = call.parens;
+        if call.expand_final {
+            if let Some(arg) = call.args.last() {
+                expand_span = arg.span;
+                let v = self.eval(arg)?;
                 match v.v {
                     Value::Array(items) => {
                         for (j, item) in items.into_iter().enumerate() {
-                            values.push(retag(item, child_type(v.t.as_deref(), Child::Index(j))));
-                            spans.push(arg.span);
+                            expanded.push(retag(item, child_type(v.t.as_deref(), Child::Index(j))));
                         }
                     }
                     Value::Null => {
@@ -1022,35 +1012,47 @@ impl<'c, 'a> Evaluator<'c, 'a> {
                         ))
                     }
                 }
-            } else {
-                values.push(v);
-                spans.push(start_span(arg));
             }
         }
+        let total = fixed + expanded.len();
         let call_span = call.name.span.to(call.parens).to(span);
-        let arg_span = |i: usize| spans.get(i).copied().unwrap_or(call.parens);
+        let arg_span = |i: usize| match call.args.get(i) {
+            Some(arg) if i < fixed => start_span(arg),
+            _ => expand_span,
+        };
         let close_paren = Span::new(call.parens.end.saturating_sub(1), call.parens.end);
-        def.check_count(values.len()).map_err(|e| {
+        def.check_count(total).map_err(|e| {
             let at = e.arg_index().map_or(close_paren, arg_span);
             Error::eval(format!("in the call to `{name}`: {}", e.message()), at)
         })?;
-        let mut args = Vec::with_capacity(values.len());
-        let mut types = Vec::with_capacity(values.len());
-        for (i, tv) in values.into_iter().enumerate() {
+        let mut args = Vec::with_capacity(total);
+        let mut types = Vec::with_capacity(total);
+        let mut lazy: Vec<Option<LazyArg<'_>>> = Vec::new();
+        let mut expanded = expanded.into_iter();
+        for i in 0..total {
             let Some(p) = def.param_for(i) else { break };
-            if p.is_lazy() && lazy.get(i).is_some_and(Option::is_some) {
+            let tv = match call.args.get(i) {
+                Some(arg) if i < fixed => {
+                    if p.is_lazy() {
+                        lazy.resize_with(i, || None);
+                        lazy.push(Some(Box::new(move || {
+                            self.eval(arg).map(|t| {
+                                let ty = t.ty();
+                                (t.v, ty)
+                            })
+                        })));
+                        args.push(Value::Null);
+                        types.push(Type::Any);
+                        continue;
+                    }
+                    self.eval(arg)?
+                }
+                _ => expanded.next().unwrap_or_else(|| TVal::plain(Value::Null)),
+            };
+            if tv.v.is_null() {
                 args.push(Value::Null);
-                types.push(Type::Any);
+                types.push(p.ty().clone());
                 continue;
-            }
-            if tv.v.is_null() && !p.is_nullable() {
-                return Err(Error::eval(
-                    format!(
-                        "invalid value for parameter `{}` of `{name}`: the argument must not be null",
-                        p.name()
-                    ),
-                    arg_span(i),
-                ));
             }
             let from = tv.ty();
             let (v, t) = convert::convert_typed(tv.v, &from, p.ty()).map_err(|m| {
@@ -1064,6 +1066,21 @@ impl<'c, 'a> Evaluator<'c, 'a> {
             })?;
             args.push(v);
             types.push(t);
+        }
+        for (i, v) in args.iter().enumerate() {
+            let is_lazy = lazy.get(i).is_some_and(Option::is_some);
+            match def.param_for(i) {
+                Some(p) if v.is_null() && !p.is_nullable() && !is_lazy => {
+                    return Err(Error::eval(
+                        format!(
+                            "invalid value for parameter `{}` of `{name}`: the argument must not be null",
+                            p.name()
+                        ),
+                        arg_span(i),
+                    ));
+                }
+                _ => {}
+            }
         }
         lazy.resize_with(args.len(), || None);
         let declared = def.return_type_for(&types);
