@@ -62,10 +62,42 @@ fn check(expr: &str, expected: &str, ctx: &Context) -> Result<(), String> {
 
 #[test]
 fn stdlib_b_matches_the_reference() {
+    let (checked, failures) = run(CASES);
+    assert!(checked > 300, "only {checked} cases");
+    assert!(
+        failures.is_empty(),
+        "{} of {checked} cases differ from the reference:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+/// More cases in the same format from the file named by
+/// `HCL_STDLIB_EXTRA_CASES` (for example generated expressions run through
+/// `hcl-oracle batch`); skipped when the variable is not set.
+#[test]
+fn extra_cases_match_the_reference() {
+    let Some(path) = std::env::var_os("HCL_STDLIB_EXTRA_CASES") else {
+        eprintln!("HCL_STDLIB_EXTRA_CASES not set: skipped");
+        return;
+    };
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.to_string_lossy()));
+    let (checked, failures) = run(&text);
+    assert!(
+        failures.is_empty(),
+        "{} of {checked} cases differ from the reference:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+/// Checks every case line; returns the number checked and the failures.
+fn run(cases: &str) -> (usize, Vec<String>) {
     let ctx = Context::with_stdlib();
     let mut failures = Vec::new();
     let mut checked = 0;
-    for line in CASES.lines().filter(|l| !l.is_empty()) {
+    for line in cases.lines().filter(|l| !l.is_empty()) {
         let Some((expr, expected)) = line.split_once('\t') else {
             panic!("malformed case line: {line}");
         };
@@ -77,11 +109,5 @@ fn stdlib_b_matches_the_reference() {
             failures.push(format!("{expr}\n    {why}"));
         }
     }
-    assert!(checked > 300, "only {checked} cases");
-    assert!(
-        failures.is_empty(),
-        "{} of {checked} cases differ from the reference:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
+    (checked, failures)
 }
