@@ -180,7 +180,7 @@ pub(crate) fn convert_typed(v: Value, from: &Type, to: &Type) -> Result<(Value, 
                 out.push(cv);
             }
             if is_set {
-                canonical_set(&mut out);
+                canonical_set_typed(&mut out, &target);
                 Ok((Value::Array(out), Type::set(target)))
             } else {
                 Ok((Value::Array(out), Type::list(target)))
@@ -415,12 +415,170 @@ pub(crate) fn unify(types: &[Type]) -> Option<Type> {
     None
 }
 
-/// Sorts and deduplicates the elements of a set into the reference's
-/// order: strings bytewise, numbers ascending, `false` before `true`,
-/// other values by a stable total order.
-pub(crate) fn canonical_set(items: &mut Vec<Value>) {
-    items.sort_by(total_cmp);
+/// Sorts and deduplicates the elements of a set of `elem` values into
+/// go-cty's order: `null` last; strings bytewise, numbers ascending,
+/// `false` before `true`; collections and structures by their "set hash"
+/// text compared bytewise (go-cty's `setRules.Less`), so that
+/// `toset([[], [1]])` lists `[1]` first, as the reference does.
+pub(crate) fn canonical_set_typed(items: &mut Vec<Value>, elem: &Type) {
+    let primitive = elem.is_primitive()
+        || (*elem == Type::Any
+            && items.iter().all(|v| {
+                matches!(
+                    v,
+                    Value::Null | Value::Bool(_) | Value::Number(_) | Value::String(_)
+                )
+            }));
+    if primitive {
+        items.sort_by(|a, b| match (a.is_null(), b.is_null()) {
+            (false, true) => Ordering::Less,
+            (true, false) => Ordering::Greater,
+            _ => total_cmp(a, b),
+        });
+        items.dedup();
+        return;
+    }
+    items.sort_by_cached_key(|v| {
+        let mut key = String::new();
+        set_hash(v, elem, &mut key);
+        (v.is_null(), key)
+    });
     items.dedup();
+}
+
+/// go-cty's `appendSetHashBytes`: a value's text for set ordering.
+fn set_hash(v: &Value, t: &Type, out: &mut String) {
+    let child = |t: &Type, i: usize, k: Option<&str>| -> Option<Type> {
+        match (t, k) {
+            (Type::List(e) | Type::Set(e) | Type::Map(e), _) => Some((**e).clone()),
+            (Type::Tuple(ts), None) => ts.get(i).cloned(),
+            (Type::Object(attrs), Some(k)) => attrs.get(k).cloned(),
+            _ => None,
+        }
+    };
+    let t = if *t == Type::Any {
+        Type::of(v)
+    } else {
+        t.clone()
+    };
+    match v {
+        Value::Null => out.push('~'),
+        Value::Bool(b) => out.push(if *b { 'T' } else { 'F' }),
+        Value::Number(n) => out.push_str(&go_g10(n)),
+        Value::String(s) => out.push_str(&quote(s)),
+        Value::Array(items) => {
+            let (open, close) = match t {
+                Type::List(_) | Type::Set(_) => ('[', ']'),
+                _ => ('<', '>'),
+            };
+            out.push(open);
+            for (i, item) in items.iter().enumerate() {
+                let ct = child(&t, i, None).unwrap_or_else(|| Type::of(item));
+                set_hash(item, &ct, out);
+                out.push(';');
+            }
+            out.push(close);
+        }
+        Value::Object(entries) => {
+            let mut sorted: Vec<_> = entries.iter().collect();
+            sorted.sort_by(|a, b| a.0.cmp(b.0));
+            let is_map = matches!(t, Type::Map(_));
+            out.push(if is_map { '{' } else { '<' });
+            for (k, item) in sorted {
+                let ct = child(&t, 0, Some(k)).unwrap_or_else(|| Type::of(item));
+                if is_map {
+                    out.push_str(&quote(k));
+                    out.push(':');
+                }
+                set_hash(item, &ct, out);
+                out.push(';');
+            }
+            out.push(if is_map { '}' } else { '>' });
+        }
+    }
+}
+
+/// A number as Go's `big.Float.String()` prints it (`Text('g', 10)`): ten
+/// significant digits, trailing zeros removed, exponent form (`1e+30`)
+/// when the exponent is below -4 or at least 10.
+fn go_g10(n: &Number) -> String {
+    let text = n.to_string();
+    let (neg, body) = match text.strip_prefix('-') {
+        Some(b) => (true, b),
+        None => (false, text.as_str()),
+    };
+    let (int, frac) = body.split_once('.').unwrap_or((body, ""));
+    let all: String = int.chars().chain(frac.chars()).collect();
+    let lead = all.len() - all.trim_start_matches('0').len();
+    let mut digits: Vec<u8> = all.bytes().skip(lead).map(|b| b - b'0').collect();
+    if digits.is_empty() {
+        return if neg { "-0".to_owned() } else { "0".to_owned() };
+    }
+    // Position of the decimal point relative to the first significant digit.
+    let mut exp = i64::try_from(int.len()).unwrap_or(0) - i64::try_from(lead).unwrap_or(0);
+    if digits.len() > 10 {
+        let rest = digits.split_off(10);
+        let first = rest.first().copied().unwrap_or(0);
+        let beyond = rest.iter().skip(1).any(|d| *d != 0);
+        let last_odd = digits.last().is_some_and(|d| d % 2 == 1);
+        if first > 5 || (first == 5 && (beyond || last_odd)) {
+            let mut i = digits.len();
+            loop {
+                if i == 0 {
+                    digits.insert(0, 1);
+                    exp += 1;
+                    break;
+                }
+                i -= 1;
+                if let Some(d) = digits.get_mut(i) {
+                    if *d == 9 {
+                        *d = 0;
+                    } else {
+                        *d += 1;
+                        break;
+                    }
+                }
+            }
+        }
+    }
+    while digits.len() > 1 && digits.last() == Some(&0) {
+        digits.pop();
+    }
+    let mant: String = digits.iter().map(|d| char::from(b'0' + d)).collect();
+    let mut out = String::new();
+    if neg {
+        out.push('-');
+    }
+    let e = exp - 1;
+    if !(-4..10).contains(&e) {
+        let (first, rest) = mant.split_at(1);
+        out.push_str(first);
+        if !rest.is_empty() {
+            out.push('.');
+            out.push_str(rest);
+        }
+        out.push_str(&format!("e{}{:02}", if e < 0 { '-' } else { '+' }, e.abs()));
+    } else if exp <= 0 {
+        out.push_str("0.");
+        for _ in 0..(-exp) {
+            out.push('0');
+        }
+        out.push_str(&mant);
+    } else {
+        let point = usize::try_from(exp).unwrap_or(0);
+        if mant.len() <= point {
+            out.push_str(&mant);
+            for _ in mant.len()..point {
+                out.push('0');
+            }
+        } else {
+            let (a, b) = mant.split_at(point);
+            out.push_str(a);
+            out.push('.');
+            out.push_str(b);
+        }
+    }
+    out
 }
 
 /// A total order on values (for set ordering).
@@ -513,6 +671,46 @@ mod tests {
         assert_eq!(
             l,
             Ok((Value::from(vec!["1", "a"]), Type::list(Type::String)))
+        );
+    }
+
+    #[test]
+    fn go_number_text_for_set_order() {
+        // Go: big.NewFloat(x).Text('g', 10) for each.
+        let cases = [
+            ("100", "100"),
+            ("0.5", "0.5"),
+            ("-2.5", "-2.5"),
+            ("1e30", "1e+30"),
+            ("1234567890123", "1.23456789e+12"),
+            ("0.0001", "0.0001"),
+            ("0.00001", "1e-05"),
+            ("12345678915", "1.234567892e+10"),
+            ("9999999999.5", "1e+10"),
+            ("0", "0"),
+        ];
+        for (input, want) in cases {
+            let n = Number::from_literal(input).unwrap_or_else(|| panic!("{input}"));
+            assert_eq!(go_g10(&n), want, "{input}");
+        }
+    }
+
+    #[test]
+    fn sets_of_collections_in_the_reference_order() {
+        // oracle: toset([[], [1], [0, 2]]) is [[0, 2], [1], []]
+        let v = Value::Array(vec![
+            Value::Array(vec![]),
+            Value::from(vec![1]),
+            Value::from(vec![0, 2]),
+        ]);
+        let s = convert(v, &Type::set(Type::Any)).map(|r| r.0);
+        assert_eq!(
+            s,
+            Ok(Value::Array(vec![
+                Value::from(vec![0, 2]),
+                Value::from(vec![1]),
+                Value::Array(vec![]),
+            ]))
         );
     }
 

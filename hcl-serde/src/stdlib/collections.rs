@@ -18,7 +18,7 @@
 //! the type its value implies.
 
 use super::numeric::whole;
-use crate::eval::convert::{canonical_set, convert_typed, total_cmp, unify};
+use crate::eval::convert::{canonical_set_typed, convert_typed, total_cmp, unify};
 use crate::eval::{FuncArgs, FuncDef, FuncError, Param, Type};
 use crate::{Map, Number, Value};
 use std::cmp::Ordering;
@@ -1043,12 +1043,12 @@ fn set_elem_type(types: &[Type]) -> Option<Type> {
 }
 
 /// The arguments of a set operation, each converted to a set of the
-/// common element type (sorted and without duplicates).
-fn set_args(args: &FuncArgs<'_>) -> Result<Vec<Vec<Value>>, FuncError> {
+/// common element type (without duplicates), and that element type.
+fn set_args(args: &FuncArgs<'_>) -> Result<(Vec<Vec<Value>>, Type), FuncError> {
     let types: Vec<Type> = (0..args.len()).map(|i| ty(args, i)).collect();
     let elem = set_elem_type(&types)
         .ok_or_else(|| FuncError::new("given sets must all have compatible element types"))?;
-    let target = Type::set(elem);
+    let target = Type::set(elem.clone());
     let mut sets = Vec::with_capacity(types.len());
     for (i, t) in types.iter().enumerate() {
         let (v, _) = convert_typed(arg(args, i), t, &target).map_err(|m| FuncError::arg(i, m))?;
@@ -1056,25 +1056,34 @@ fn set_args(args: &FuncArgs<'_>) -> Result<Vec<Vec<Value>>, FuncError> {
             Value::Array(items) => items,
             _ => Vec::new(),
         };
-        canonical_set(&mut items);
+        canonical_set_typed(&mut items, &elem);
         sets.push(items);
     }
-    Ok(sets)
+    Ok((sets, elem))
 }
 
-fn set_has(set: &[Value], v: &Value) -> bool {
-    set.binary_search_by(|x| total_cmp(x, v)).is_ok()
+/// A set's elements sorted for [`set_has`].
+fn lookup_order(set: &[Value]) -> Vec<&Value> {
+    let mut sorted: Vec<&Value> = set.iter().collect();
+    sorted.sort_by(|a, b| total_cmp(a, b));
+    sorted
+}
+
+/// Whether `v` is in `sorted` (from [`lookup_order`]).
+fn set_has(sorted: &[&Value], v: &Value) -> bool {
+    sorted.binary_search_by(|x| total_cmp(x, v)).is_ok()
 }
 
 /// Declares a set operation: a first set and more sets.
 fn set_operation(f: fn(Vec<Value>, &[Value]) -> Vec<Value>, first: &str, rest: Param) -> FuncDef {
     FuncDef::new(move |args| {
-        let mut sets = set_args(&args)?.into_iter();
+        let (sets, elem) = set_args(&args)?;
+        let mut sets = sets.into_iter();
         let mut acc = sets.next().unwrap_or_default();
         for s in sets {
             acc = f(acc, &s);
-            canonical_set(&mut acc);
         }
+        canonical_set_typed(&mut acc, &elem);
         Ok(Value::Array(acc))
     })
     .param(Param::new(first, Type::set(Type::Any)))
@@ -1119,7 +1128,10 @@ pub fn setunion() -> FuncDef {
 /// ```
 pub fn setintersection() -> FuncDef {
     set_operation(
-        |a, b| a.into_iter().filter(|v| set_has(b, v)).collect(),
+        |a, b| {
+            let b = lookup_order(b);
+            a.into_iter().filter(|v| set_has(&b, v)).collect()
+        },
         "first_set",
         Param::new("other_sets", Type::set(Type::Any)),
     )
@@ -1138,12 +1150,13 @@ pub fn setintersection() -> FuncDef {
 /// ```
 pub fn setsubtract() -> FuncDef {
     FuncDef::new(|args| {
-        let sets = set_args(&args)?;
+        let (sets, _) = set_args(&args)?;
         let (Some(a), Some(b)) = (sets.first(), sets.get(1)) else {
             return Ok(Value::Array(Vec::new()));
         };
+        let b = lookup_order(b);
         Ok(Value::Array(
-            a.iter().filter(|v| !set_has(b, v)).cloned().collect(),
+            a.iter().filter(|v| !set_has(&b, v)).cloned().collect(),
         ))
     })
     .param(Param::new("a", Type::set(Type::Any)))
@@ -1166,8 +1179,9 @@ pub fn setsubtract() -> FuncDef {
 pub fn setsymmetricdifference() -> FuncDef {
     set_operation(
         |a, b| {
-            let mut out: Vec<Value> = a.iter().filter(|v| !set_has(b, v)).cloned().collect();
-            out.extend(b.iter().filter(|v| !set_has(&a, v)).cloned());
+            let (sa, sb) = (lookup_order(&a), lookup_order(b));
+            let mut out: Vec<Value> = a.iter().filter(|v| !set_has(&sb, v)).cloned().collect();
+            out.extend(b.iter().filter(|v| !set_has(&sa, v)).cloned());
             out
         },
         "first_set",
