@@ -22,6 +22,27 @@
 //! conditional, a list produced by a conversion. Values without such a tag
 //! (literals, variables, most results) cost nothing extra. The tag is
 //! dropped when a [`Value`] leaves the evaluator.
+//!
+//! # Limits
+//!
+//! Every evaluation is bounded by the context's [`EvalOptions`]: nesting
+//! depth (256), elements of a produced collection (1,000,000), bytes of a
+//! produced string (16 MiB) and total `for` iterations (10,000,000), so
+//! `[for i in range(100000000): i]` or a template loop that doubles its
+//! output fails with an error instead of exhausting memory or time.
+//!
+//! # Behaviour
+//!
+//! Evaluation follows the reference (hcl 2.14.1 with go-cty 1.12.1), checked
+//! against its conformance cases and by differential testing: operators
+//! convert their operands (`"1" + 2` is 3, `"true" && true`), equality does
+//! not (`1 == "1"` is false) and compares collections deeply; a conditional
+//! evaluates both results and unifies their types (`true ? 1 : "one"` is
+//! `"1"`) but reports only the taken branch's error; `for` visits objects
+//! in bytewise key order; splats treat `null` as an empty list and any
+//! other non-list as a one-element list. Errors use the evaluation guide's
+//! words: "variables are not allowed here" without a context supporting
+//! them, "there is no variable named `x`; did you mean `y`?" with one.
 
 mod context;
 pub(crate) mod convert;

@@ -1,19 +1,39 @@
 //! Exact decimal numbers.
 //!
 //! HCL numbers are arbitrary-precision in the reference implementation
-//! (512-bit floats). [`Number`] stores a [`rust_decimal::Decimal`] (96-bit
-//! integer mantissa, up to 28 digits after the point), which makes
+//! (512-bit binary floats). [`Number`] stores a [`rust_decimal::Decimal`]
+//! (96-bit integer mantissa, up to 28 digits after the point), which makes
 //! `0.1 + 0.2 == 0.3` and `1.1 * 3 == 3.3` exact and gives `1 / 3` to 28
 //! significant digits.
 //!
-//! # Beyond `Decimal`'s range
+//! | value | held as | precision |
+//! | --- | --- | --- |
+//! | fits a `Decimal` (magnitude up to about 7.9e28, 28 decimal places) | `Decimal` | exact |
+//! | an integer beyond that, up to `u128::MAX` (`1e30`, `2^64 * 10^12`) | sign and `u128` | exact |
+//! | anything else finite (`1e40`, `1e-40`, `1e30 + 0.5`) | `f64` | 15 to 17 digits |
 //!
-//! A literal or result that `Decimal` cannot hold (magnitude above about
-//! 7.9e28, such as `1e30`, or a non-zero magnitude below 1e-28, such as
-//! `1e-40`) falls back to an `f64`, which keeps 15 to 17 significant digits.
-//! Such numbers still compare, print and convert; only their precision is
-//! reduced. A result that would not be finite even as an `f64` is an error
-//! (see [`NumberError`]).
+//! Conversions to `u64`/`i64`/`u128`/`i128` are exact whenever the value is
+//! an integer in the target's range, and to `f64` correctly rounded.
+//!
+//! # Printing
+//!
+//! Numbers print in plain decimal notation, without exponent or trailing
+//! zeros (`1.5`, `1000000000000000000000000000000`, `-0`), as the
+//! reference converts numbers to strings. A quotient that does not
+//! terminate (`1 / 3`) prints as the reference prints it, with the digits
+//! of its 512-bit binary value (155 for `1 / 3`); it computes as its
+//! 28-digit decimal.
+//!
+//! # Where the reference differs
+//!
+//! - Division by zero and a result beyond the `f64` range (`1e308 * 10`)
+//!   are errors ([`NumberError`]); the reference computes infinities and
+//!   has a wider exponent range.
+//! - Results that are not exact decimals of 28 places (products of tiny
+//!   numbers, sums with values beyond `Decimal`) lose digits beyond the
+//!   28th (or the 15th as `f64`), where the reference keeps about 155.
+//!   Values agree to those digits, but their text can differ.
+//! - `x % 0` is `x`, as in the reference.
 
 mod binary;
 
@@ -390,13 +410,30 @@ impl Number {
     /// # Errors
     /// [`NumberError::Overflow`] if the result is infinite.
     pub fn checked_mul(&self, other: &Number) -> Result<Number, NumberError> {
-        self.op(
+        let r = self.op(
             other,
             true,
             |a, b| a.checked_mul(b),
             |a, b| a.checked_mul(b),
             |a, b| a * b,
-        )
+        )?;
+        // As the reference's binary floats: a zero product has the sign of
+        // the operands' signs combined (`-1 * 0` is `-0`).
+        if r.is_zero() && (self.sign_negative() != other.sign_negative()) {
+            let mut z = Decimal::ZERO;
+            z.set_sign_negative(true);
+            return Ok(Number(N::Dec(z)));
+        }
+        Ok(r)
+    }
+
+    /// The sign bit, including that of a negative zero.
+    fn sign_negative(&self) -> bool {
+        match self.0.norm() {
+            V::Dec(d) => d.is_sign_negative(),
+            V::Big(neg, _) => neg,
+            V::Float(f) => f.is_sign_negative(),
+        }
     }
 
     /// `self / other`.
@@ -761,7 +798,15 @@ mod tests {
         assert_eq!(Number::from_f64(0.1), Some(n("0.1")));
         assert_eq!(Number::from_f64(f64::NAN), None);
         assert_eq!(n("1.50").to_string(), "1.5");
-        // oracle: "${-0}" is "-0"
+        // oracle: "${-0}" is "-0", "${-1 * 0}" too, "${-1 * -0}" is "0"
         assert_eq!(n("0").neg().to_string(), "-0");
+        assert_eq!(
+            n("-1").checked_mul(&n("0")).map(|x| x.to_string()),
+            Ok("-0".to_owned())
+        );
+        assert_eq!(
+            n("-1").checked_mul(&n("0").neg()).map(|x| x.to_string()),
+            Ok("0".to_owned())
+        );
     }
 }
