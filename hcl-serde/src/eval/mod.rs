@@ -338,6 +338,14 @@ mod tests {
     }
 
     #[test]
+    fn contexts_can_be_shared_between_threads() {
+        fn shared<T: Send + Sync>() {}
+        shared::<Context>();
+        shared::<FuncDef>();
+        shared::<crate::Error>();
+    }
+
+    #[test]
     fn variables_without_and_with_context() {
         let x = var("nmae", 3);
         let err = eval_expr(&x, &Context::none()).unwrap_err();
