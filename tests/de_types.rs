@@ -405,3 +405,49 @@ fn from_slice_and_reader() {
     let err = hcl::from_slice::<BTreeMap<String, u8>>(b"a = \xff\n").unwrap_err();
     assert!(err.is_syntax(), "{err}");
 }
+
+#[test]
+fn option_expression_captures_the_source_with_or_without_context() {
+    #[derive(Deserialize, Debug)]
+    struct C {
+        a: Option<Expression>,
+        b: Option<Expression>,
+        c: Option<Expression>,
+    }
+    let text = "a = x + 1\nb = null\nc = upper(\"q\")\n";
+    let c: C = hcl::from_str(text).unwrap();
+    assert_eq!(c.a.unwrap().as_str(), "x + 1");
+    assert!(c.b.is_none());
+    assert_eq!(c.c.unwrap().as_str(), "upper(\"q\")");
+    let mut ctx = Context::with_stdlib();
+    ctx.declare_var("x", 1);
+    let c: C = hcl::from_str_with(text, &ctx).unwrap();
+    assert_eq!(c.a.unwrap().as_str(), "x + 1");
+    assert_eq!(c.c.unwrap().as_str(), "upper(\"q\")");
+}
+
+#[test]
+fn functions_without_context_are_evaluation_errors() {
+    let err =
+        hcl::from_str::<BTreeMap<String, String>>("a = \"ok\"\nb = upper(\"x\")\n").unwrap_err();
+    assert!(err.is_eval(), "{err}");
+    assert_eq!((err.line(), err.column()), (Some(2), Some(5)), "{err}");
+    assert_eq!(err.path(), Some("b"));
+}
+
+#[test]
+fn deep_values_from_the_context_stop_at_the_depth_limit() {
+    let mut v = Value::from(1);
+    for _ in 0..1000 {
+        v = Value::Array(vec![v]);
+    }
+    let mut ctx = Context::new();
+    ctx.declare_var("deep", v);
+    let err = hcl::from_str_with::<Value>("x = deep\n", &ctx).unwrap_err();
+    assert!(err.is_data(), "{err}");
+    assert!(
+        err.message().contains("nested more than 128 levels"),
+        "{err}"
+    );
+    assert_eq!(err.line(), Some(1));
+}

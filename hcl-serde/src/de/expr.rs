@@ -100,6 +100,19 @@ impl<'a, 'de> ExprDeserializer<'a, 'de> {
         Some(items)
     }
 
+    /// Whether `expr` is a traversal or call whose root the context lacks,
+    /// so that evaluating it is certain to fail.
+    fn unresolvable(&self, expr: &Expr<'_>) -> bool {
+        match &expr.kind {
+            ExprKind::Variable(v) => self.sh.ctx.var(v.name).is_none(),
+            ExprKind::Call(c) => self.sh.ctx.func(c.name.name).is_none(),
+            ExprKind::GetAttr(g) => self.unresolvable(&g.object),
+            ExprKind::Index(i) => self.unresolvable(&i.collection),
+            ExprKind::Splat(s) => self.unresolvable(&s.source),
+            _ => false,
+        }
+    }
+
     fn check_depth(&self) -> Result<()> {
         if self.depth >= self.sh.max_depth {
             Err(self.sh.too_deep(self.expr.span))
@@ -248,6 +261,10 @@ impl<'de> de::Deserializer<'de> for ExprDeserializer<'_, 'de> {
             | ExprKind::String(_)
             | ExprKind::Tuple(_)
             | ExprKind::Object(_) => v.visit_some(self),
+            // A reference the context cannot resolve would fail: leave it to
+            // the inner type (a capture takes it; anything else reports the
+            // error) without paying for the error twice.
+            _ if self.unresolvable(self.expr) => v.visit_some(self),
             _ => match self.eval() {
                 Ok(Value::Null) => v.visit_none(),
                 // Keep the expression (not only its value), so that an
