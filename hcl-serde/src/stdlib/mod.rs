@@ -117,6 +117,18 @@
 //!   Unicode 13 where newer Unicode changed them in ways the tests found
 //!   (Indic conjuncts, case pairs added in 14 and 16); other changes of
 //!   Unicode 14-16 are not undone.
+//! - Infinity: a [`Number`](crate::Number) is finite, so a result the
+//!   reference computes as an infinity (`log(0, 10)`, `pow(0, -1)`, `1/0`
+//!   inside `can`, which is then `false`) or as NaN (`log(-1, 10)`, where
+//!   the reference reports a Go panic) is an error at the call.
+//! - `log` and `pow` reproduce Go's `math.Log`, `math.Pow` and the amd64
+//!   `math.Exp` (FMA path) bit for bit; `ceil` and `floor` of non-integers
+//!   beyond a decimal's 28 digits are computed in `f64`.
+//! - Type unification of mixed nested collections (a map of maps beside
+//!   an object, a set beside a list) follows a simpler rule than go-cty's
+//!   `convert.Unify`: a few such combinations that the reference rejects
+//!   are accepted (`tomap({a = tomap({}), b = {c = tomap({d = 1})}})`).
+//! - `try`'s error lists each argument's error without its position.
 
 mod collections;
 mod conversion;

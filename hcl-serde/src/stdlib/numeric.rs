@@ -8,7 +8,8 @@
 //!
 //! Numbers are exact decimals where the reference keeps them exact (`min`,
 //! `max`, `abs`, `ceil`, `floor`, `parseint`); `log` and `pow` compute in
-//! `f64`, as the reference does. A result that is infinite or not a
+//! `f64` with ports of Go's `math.Log`, `math.Pow` and amd64 `math.Exp`,
+//! so their last digits are the reference's. A result that is infinite or not a
 //! number is an error here (the reference produces an infinity, which
 //! cannot be written as JSON, or fails with a Go panic message).
 
@@ -50,6 +51,245 @@ fn from_float(f: f64) -> Result<Value, FuncError> {
     Number::from_f64(f)
         .map(Value::Number)
         .ok_or_else(|| FuncError::new("the result is infinite, which HCL cannot represent"))
+}
+
+/// Go's `math.Frexp`: `f = frac * 2^exp` with `frac` in `[0.5, 1)`.
+fn frexp(f: f64) -> (f64, i32) {
+    if f == 0.0 || !f.is_finite() {
+        return (f, 0);
+    }
+    let (f, mut exp) = if f.abs() < f64::MIN_POSITIVE {
+        (f * (1u64 << 52) as f64, -52)
+    } else {
+        (f, 0)
+    };
+    let bits = f.to_bits();
+    exp += i32::try_from((bits >> 52) & 0x7ff).unwrap_or(0) - 1022;
+    let bits = (bits & !(0x7ff << 52)) | (1022 << 52);
+    (f64::from_bits(bits), exp)
+}
+
+/// `frac * 2^exp`, scaling in steps that stay within `f64`'s range.
+fn ldexp(mut frac: f64, mut exp: i32) -> f64 {
+    while exp > 1000 {
+        frac *= 2f64.powi(1000);
+        exp -= 1000;
+    }
+    while exp < -1000 {
+        frac *= 2f64.powi(-1000);
+        exp += 1000;
+    }
+    frac * 2f64.powi(exp)
+}
+
+/// Go's `math.Log` (the FreeBSD algorithm that Go implements, in
+/// assembly on amd64): the reference computes `log` with it, and its last
+/// digit can differ from the platform's `ln`.
+fn go_log(x: f64) -> f64 {
+    const LN2_HI: f64 = f64::from_bits(0x3fe6_2e42_fee0_0000);
+    const LN2_LO: f64 = f64::from_bits(0x3dea_39ef_3579_3c76);
+    const L1: f64 = f64::from_bits(0x3FE5_5555_5555_5593);
+    const L2: f64 = f64::from_bits(0x3FD9_9999_9997_FA04);
+    const L3: f64 = f64::from_bits(0x3FD2_4924_9422_9359);
+    const L4: f64 = f64::from_bits(0x3FCC_71C5_1D8E_78AF);
+    const L5: f64 = f64::from_bits(0x3FC7_4664_96CB_03DE);
+    const L6: f64 = f64::from_bits(0x3FC3_9A09_D078_C69F);
+    const L7: f64 = f64::from_bits(0x3FC2_F112_DF3E_5244);
+    if x.is_nan() || x == f64::INFINITY {
+        return x;
+    }
+    if x < 0.0 {
+        return f64::NAN;
+    }
+    if x == 0.0 {
+        return f64::NEG_INFINITY;
+    }
+    let (mut f1, mut ki) = frexp(x);
+    if f1 < std::f64::consts::SQRT_2 / 2.0 {
+        f1 *= 2.0;
+        ki -= 1;
+    }
+    let f = f1 - 1.0;
+    let k = f64::from(ki);
+    let s = f / (2.0 + f);
+    let s2 = s * s;
+    let s4 = s2 * s2;
+    let t1 = s2 * (L1 + s4 * (L3 + s4 * (L5 + s4 * L7)));
+    let t2 = s4 * (L2 + s4 * (L4 + s4 * L6));
+    let r = t1 + t2;
+    let hfsq = 0.5 * f * f;
+    k * LN2_HI - ((hfsq - (s * (hfsq + r) + k * LN2_LO)) - f)
+}
+
+/// Go's `math.Exp` as its amd64 assembly computes it on a CPU with FMA
+/// (the path the reference takes on this project's machines): a reduction
+/// by `ln 2`, a Taylor polynomial of `x/16`, squared back four times.
+// The constants are Go's decimal text verbatim, so they round to the same
+// `f64`s.
+#[allow(clippy::excessive_precision)]
+fn go_exp(x: f64) -> f64 {
+    const LOG2E: f64 = std::f64::consts::LOG2_E;
+    const LN2U: f64 = 0.693_147_180_559_662_956_511_601_805_686_950_683_593_75;
+    const LN2L: f64 = 0.282_352_905_630_315_771_225_884_481_750_134_360_255_254_120_68e-12;
+    const OVERFLOW: f64 = 7.097_827_128_933_84e2;
+    const C: [f64; 7] = [
+        2.480_158_730_158_730_158_7e-5,
+        1.984_126_984_126_984_127e-4,
+        1.388_888_888_888_888_888_9e-3,
+        8.333_333_333_333_333_333_3e-3,
+        4.166_666_666_666_666_666_7e-2,
+        1.666_666_666_666_666_666_7e-1,
+        0.5,
+    ];
+    if x.is_nan() || x == f64::INFINITY {
+        return x;
+    }
+    if x == f64::NEG_INFINITY {
+        return 0.0;
+    }
+    if x > OVERFLOW {
+        return f64::INFINITY;
+    }
+    // CVTSD2SL: round to nearest even; out of range gives i32::MIN.
+    let t = (LOG2E * x).round_ties_even();
+    let mut k: i64 = if (-2_147_483_648.0..=2_147_483_647.0).contains(&t) {
+        t as i64
+    } else {
+        i64::from(i32::MIN)
+    };
+    let kf = k as f64;
+    let mut r = (-kf).mul_add(LN2U, x);
+    r = (-kf).mul_add(LN2L, r);
+    r *= 0.0625;
+    let mut p = C[0];
+    for c in &C[1..] {
+        p = p.mul_add(r, *c);
+    }
+    p = p.mul_add(r, 1.0);
+    r *= p;
+    for _ in 0..3 {
+        let q = r + 2.0;
+        r *= q;
+    }
+    let q = r + 2.0;
+    r = r.mul_add(q, 1.0);
+    // r * 2^k
+    k += 0x3ff;
+    if k <= 0 {
+        if k < -52 {
+            return 0.0;
+        }
+        let scale = f64::from_bits(u64::try_from(k + 0x3fe).unwrap_or(0) << 52);
+        return r * scale * f64::from_bits(1 << 52);
+    }
+    if k >= 0x7ff {
+        return f64::INFINITY;
+    }
+    r * f64::from_bits(u64::try_from(k).unwrap_or(0) << 52)
+}
+
+/// Whether `y` is an odd integer (Go's `isOddInt`).
+fn is_odd_int(y: f64) -> bool {
+    if y.abs() >= (1u64 << 53) as f64 {
+        return false;
+    }
+    y.fract() == 0.0 && (y.trunc() as i64) & 1 == 1
+}
+
+/// Go's `math.Pow`: integer powers by repeated squaring with exact
+/// binary normalisation, so `pow(1e30, 9)` has the reference's last digits;
+/// a fractional part of the power goes through `exp(yf * log(x))`.
+fn go_pow(x: f64, y: f64) -> f64 {
+    if y == 0.0 || x == 1.0 {
+        return 1.0;
+    }
+    if y == 1.0 {
+        return x;
+    }
+    if x.is_nan() || y.is_nan() {
+        return f64::NAN;
+    }
+    if x == 0.0 {
+        return if y < 0.0 {
+            if is_odd_int(y) {
+                f64::INFINITY.copysign(x)
+            } else {
+                f64::INFINITY
+            }
+        } else if is_odd_int(y) {
+            x
+        } else {
+            0.0
+        };
+    }
+    if y.is_infinite() {
+        return if x == -1.0 {
+            1.0
+        } else if (x.abs() < 1.0) == (y > 0.0) {
+            0.0
+        } else {
+            f64::INFINITY
+        };
+    }
+    if x.is_infinite() {
+        if x < 0.0 {
+            return go_pow(1.0 / x, -y);
+        }
+        return if y < 0.0 { 0.0 } else { f64::INFINITY };
+    }
+    if y == 0.5 {
+        return x.sqrt();
+    }
+    if y == -0.5 {
+        return 1.0 / x.sqrt();
+    }
+    let mut yi = y.abs().trunc();
+    let mut yf = y.abs() - yi;
+    if yf != 0.0 && x < 0.0 {
+        return f64::NAN;
+    }
+    if yi >= 2f64.powi(63) {
+        return if x == -1.0 {
+            1.0
+        } else if (x.abs() < 1.0) == (y > 0.0) {
+            0.0
+        } else {
+            f64::INFINITY
+        };
+    }
+    let mut a1 = 1.0;
+    let mut ae: i32 = 0;
+    if yf != 0.0 {
+        if yf > 0.5 {
+            yf -= 1.0;
+            yi += 1.0;
+        }
+        a1 = go_exp(yf * go_log(x));
+    }
+    let (mut x1, mut xe) = frexp(x);
+    let mut i = yi as i64;
+    while i != 0 {
+        if !(-(1 << 12)..=(1 << 12)).contains(&xe) {
+            ae = ae.saturating_add(xe);
+            break;
+        }
+        if i & 1 == 1 {
+            a1 *= x1;
+            ae += xe;
+        }
+        x1 *= x1;
+        xe <<= 1;
+        if x1 < 0.5 {
+            x1 += x1;
+            xe -= 1;
+        }
+        i >>= 1;
+    }
+    if y < 0.0 {
+        a1 = 1.0 / a1;
+        ae = -ae;
+    }
+    ldexp(a1, ae)
 }
 
 /// Zero without a sign: rounding `-0.5` up gives `0`, not `-0`.
@@ -190,7 +430,7 @@ pub fn log() -> FuncDef {
     FuncDef::new(|args| {
         let num = args.number(0)?.as_f64();
         let base = args.number(1)?.as_f64();
-        from_float(num.ln() / base.ln())
+        from_float(go_log(num) / go_log(base))
     })
     .param(Param::new("num", Type::Number))
     .param(Param::new("base", Type::Number))
@@ -211,7 +451,7 @@ pub fn pow() -> FuncDef {
     FuncDef::new(|args| {
         let num = args.number(0)?.as_f64();
         let power = args.number(1)?.as_f64();
-        from_float(num.powf(power))
+        from_float(go_pow(num, power))
     })
     .param(Param::new("num", Type::Number))
     .param(Param::new("power", Type::Number))
