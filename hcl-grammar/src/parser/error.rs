@@ -295,7 +295,7 @@ fn expected_words(positives: &[Rule], entry: Rule) -> Option<String> {
             },
             Rule::for_intro if positives.len() > 1 => continue,
             Rule::attribute | Rule::block | Rule::body => "an attribute or block definition",
-            Rule::identifier | Rule::function_name => "a name",
+            Rule::identifier | Rule::function_name | Rule::expected_name => "a name",
             Rule::expected_paren_close => "`)`",
             Rule::expected_expression => "an expression",
             Rule::expected_quote_close => "the closing `\"` of the string",

@@ -1,13 +1,14 @@
 //! Lowering of the expression language.
 
 use super::structure::{check_ident, ident};
-use super::{number, template, Ctx, Rule, P};
+use super::{number, string, template, Ctx, Rule, P};
 use crate::ast::{
     BinaryExpr, BinaryOp, Conditional, Expr, ExprKind, ForExpr, FuncCall, GetAttrExpr, Ident,
     IndexExpr, ObjectItem, ObjectKey, SplatExpr, UnaryExpr, UnaryOp,
 };
 use crate::span::Span;
 use crate::Result;
+use std::borrow::Cow;
 
 /// `expr_file`: the one expression.
 pub(super) fn expr_file<'i>(ctx: &mut Ctx<'_, 'i>, root: P<'_>) -> Result<Expr<'i>> {
@@ -199,6 +200,10 @@ fn binary_op(s: &str) -> BinaryOp {
 fn primary<'i>(ctx: &mut Ctx<'_, 'i>, p: P<'_>) -> Result<Expr<'i>> {
     let span = ctx.span(&p);
     let kind = match p.as_rule() {
+        Rule::simple_string => {
+            let inner = Span::new(span.start + 1, span.end.saturating_sub(1));
+            ExprKind::String(string::nfc(Cow::Borrowed(ctx.str(inner))))
+        }
         Rule::quoted_template => return template::quoted_template(ctx, p),
         Rule::heredoc_template => return template::heredoc_template(ctx, p),
         Rule::name_expr => return name_expr(ctx, p),
@@ -550,9 +555,15 @@ fn step<'i>(ctx: &mut Ctx<'_, 'i>, obj: Expr<'i>, p: P<'_>, s: Span) -> Result<E
     let start = obj.span.start;
     match p.as_rule() {
         Rule::get_attr => {
-            let name = match p.into_inner().next() {
-                Some(n) => ident(ctx, &n)?,
-                None => return Err(ctx.err("expected an attribute name after `.`", s)),
+            let text = ctx.str(s);
+            // The name follows the last `.`, space or comment.
+            let skip = text.rfind(['.', ' ', '\t', '/']).map_or(0, |k| k + 1);
+            let name_span = Span::new(s.start + skip, s.end);
+            let name_text = ctx.str(name_span);
+            check_ident(ctx, name_text, name_span)?;
+            let name = Ident {
+                name: name_text,
+                span: name_span,
             };
             Ok(Expr {
                 span: Span::new(start, s.end),

@@ -1,9 +1,10 @@
 //! Lowering of the structural language: bodies, attributes, blocks.
 
-use super::{expr, template, Ctx, Rule, P};
-use crate::ast::{Attribute, Block, BlockLabel, Body, Ident, Structure};
+use super::{expr, string, template, Ctx, Rule, P};
+use crate::ast::{Attribute, Block, BlockLabel, Body, Ident, StrLit, Structure};
 use crate::span::Span;
 use crate::Result;
+use std::borrow::Cow;
 use std::collections::HashSet;
 
 /// `config_file`: the whole input is the body's span.
@@ -107,6 +108,14 @@ fn block<'i>(ctx: &mut Ctx<'_, 'i>, pair: P<'_>) -> Result<Block<'i>> {
         match p.as_rule() {
             Rule::identifier if ident_.is_none() => ident_ = Some(ident(ctx, &p)?),
             Rule::identifier => labels.push(BlockLabel::Ident(ident(ctx, &p)?)),
+            Rule::simple_string => {
+                let s = ctx.span(&p);
+                let inner = Span::new(s.start + 1, s.end.saturating_sub(1));
+                labels.push(BlockLabel::String(StrLit {
+                    value: string::nfc(Cow::Borrowed(ctx.str(inner))),
+                    span: s,
+                }));
+            }
             Rule::quoted_template => labels.push(BlockLabel::String(template::string_lit(ctx, p)?)),
             Rule::block_open => open_brace = ctx.span(&p),
             Rule::block_body => body_pair = Some(p),
