@@ -151,12 +151,13 @@ pub struct EvalOptions {
 
 impl EvalOptions {
     /// The defaults: depth 256, collections of 1,000,000 elements, strings
-    /// of 16 MiB, 10,000,000 `for` iterations per evaluation.
+    /// of 16 MiB, 1,000,000 `for` iterations per evaluation (each iteration
+    /// can create a value, so this also bounds memory: about 100 MB).
     pub const DEFAULT: EvalOptions = EvalOptions {
         max_depth: 256,
         max_collection_len: 1_000_000,
         max_string_len: 16 << 20,
-        max_iterations: 10_000_000,
+        max_iterations: 1_000_000,
     };
 
     /// The deepest nesting of expression evaluation (each operator, call,

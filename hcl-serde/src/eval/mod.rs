@@ -27,7 +27,7 @@
 //!
 //! Every evaluation is bounded by the context's [`EvalOptions`]: nesting
 //! depth (256), elements of a produced collection (1,000,000), bytes of a
-//! produced string (16 MiB) and total `for` iterations (10,000,000), so
+//! produced string (16 MiB) and total `for` iterations (1,000,000), so
 //! `[for i in range(100000000): i]` or a template loop that doubles its
 //! output fails with an error instead of exhausting memory or time.
 //!
