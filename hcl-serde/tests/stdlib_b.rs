@@ -15,6 +15,10 @@ use hcl::{Context, Value};
 
 const CASES: &str = include_str!("stdlib/b_cases.expected");
 
+/// Random calls (`stdlib/gen_b_random.py 3 400`), through the reference
+/// in the same way.
+const RANDOM_CASES: &str = include_str!("stdlib/b_random.expected");
+
 /// Cases where this crate knowingly differs from the reference, each
 /// with the reason.
 const KNOWN_DIFFERENCES: &[(&str, &str)] = &[];
@@ -64,6 +68,18 @@ fn check(expr: &str, expected: &str, ctx: &Context) -> Result<(), String> {
 fn stdlib_b_matches_the_reference() {
     let (checked, failures) = run(CASES);
     assert!(checked > 300, "only {checked} cases");
+    assert!(
+        failures.is_empty(),
+        "{} of {checked} cases differ from the reference:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn random_calls_match_the_reference() {
+    let (checked, failures) = run(RANDOM_CASES);
+    assert!(checked > 350, "only {checked} cases");
     assert!(
         failures.is_empty(),
         "{} of {checked} cases differ from the reference:\n{}",
