@@ -391,8 +391,8 @@ fn expected_names(name: &str, expected: &[&str]) -> String {
     }
     let best = shown
         .iter()
-        .map(|c| (edit_distance(name, c), *c))
-        .filter(|&(d, c)| d < 3 && d < c.chars().count().max(2))
+        .filter_map(|c| Some((edit_distance_within(name, c, 2)?, *c)))
+        .filter(|&(d, c)| d < c.chars().count().max(2))
         .min_by_key(|&(d, _)| d);
     if let Some((_, c)) = best {
         out.push_str(&format!("; did you mean `{c}`?"));
@@ -400,28 +400,52 @@ fn expected_names(name: &str, expected: &[&str]) -> String {
     out
 }
 
-/// Levenshtein distance, in characters.
-fn edit_distance(a: &str, b: &str) -> usize {
+/// The Levenshtein distance between `a` and `b`, in characters, if it is
+/// at most `max`.
+///
+/// Only the diagonal band of width `2 * max + 1` is computed, so the time
+/// is O((|a| + |b|) * max) and the memory O(|b|): names come from the
+/// input and may be megabytes long (a quadratic distance over two long
+/// object keys would never finish).
+pub(crate) fn edit_distance_within(a: &str, b: &str, max: usize) -> Option<usize> {
+    let (la, lb) = (a.chars().count(), b.chars().count());
+    if la.abs_diff(lb) > max {
+        return None;
+    }
+    if la == 0 || lb == 0 {
+        return Some(la.max(lb));
+    }
     let b: Vec<char> = b.chars().collect();
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    let mut cur = vec![0; b.len() + 1];
-    for (i, ca) in a.chars().enumerate() {
-        if let Some(c0) = cur.first_mut() {
-            *c0 = i + 1;
+    let inf = max.saturating_add(1);
+    // Row 0, then rows 1..=la; cells outside the band stay `inf`.
+    let mut prev: Vec<usize> = (0..=lb).map(|j| if j <= max { j } else { inf }).collect();
+    let mut cur = vec![inf; lb + 1];
+    for (i, ca) in (1usize..).zip(a.chars()) {
+        let lo = i.saturating_sub(max).max(1);
+        let hi = i.saturating_add(max).min(lb);
+        let edge = if lo == 1 && i <= max { i } else { inf };
+        if let Some(c) = cur.get_mut(lo - 1) {
+            *c = edge;
         }
-        for (j, cb) in b.iter().enumerate() {
-            let del = prev.get(j + 1).map_or(usize::MAX, |d| d + 1);
-            let ins = cur.get(j).map_or(usize::MAX, |d| d + 1);
-            let sub = prev
-                .get(j)
-                .map_or(usize::MAX, |d| d + usize::from(ca != *cb));
-            if let Some(slot) = cur.get_mut(j + 1) {
-                *slot = del.min(ins).min(sub);
+        let mut row_min = edge;
+        for j in lo..=hi {
+            let at = |row: &[usize], k: usize| row.get(k).copied().unwrap_or(inf);
+            let same = b.get(j - 1) == Some(&ca);
+            let sub = at(&prev, j - 1).saturating_add(usize::from(!same));
+            let del = at(&prev, j).saturating_add(1);
+            let ins = at(&cur, j - 1).saturating_add(1);
+            let d = sub.min(del).min(ins).min(inf);
+            if let Some(c) = cur.get_mut(j) {
+                *c = d;
             }
+            row_min = row_min.min(d);
+        }
+        if row_min > max {
+            return None;
         }
         std::mem::swap(&mut prev, &mut cur);
     }
-    prev.last().copied().unwrap_or(0)
+    prev.get(lb).copied().filter(|&d| d <= max)
 }
 
 impl serde::ser::Error for Error {
@@ -447,6 +471,62 @@ mod tests {
             e.to_string(),
             "there is no variable named `nmae`\n --> main.hcl:2:12\n  |\n2 | greeting = nmae\n  |            ^^^^"
         );
+    }
+
+    #[test]
+    fn bounded_edit_distance() {
+        let d = |a, b| edit_distance_within(a, b, 2);
+        assert_eq!(d("nmae", "name"), Some(2));
+        assert_eq!(d("name", "name"), Some(0));
+        assert_eq!(d("nam", "name"), Some(1));
+        assert_eq!(d("", "ab"), Some(2));
+        assert_eq!(d("abc", ""), None);
+        assert_eq!(d("kitten", "sitting"), None); // 3
+        assert_eq!(d("xkitten", "xsittin"), Some(2));
+        assert_eq!(d("abcdef", "badcfe"), None); // 3 swaps
+        assert_eq!(d("ab", "ba"), Some(2));
+        assert_eq!(d("été", "ete"), Some(2));
+        // Long names cost time linear in their length.
+        let long = "x".repeat(1 << 20);
+        let other = format!("{}y", "x".repeat((1 << 20) - 1));
+        assert_eq!(d(&long, &other), Some(1));
+        assert_eq!(d(&long, "x"), None);
+    }
+
+    #[test]
+    fn bounded_edit_distance_agrees_with_the_full_table() {
+        fn full(a: &[u8], b: &[u8]) -> usize {
+            let mut prev: Vec<usize> = (0..=b.len()).collect();
+            for (i, ca) in a.iter().enumerate() {
+                let mut cur = vec![i + 1];
+                for (j, cb) in b.iter().enumerate() {
+                    let sub = prev[j] + usize::from(ca != cb);
+                    cur.push(sub.min(prev[j + 1] + 1).min(cur[j] + 1));
+                }
+                prev = cur;
+            }
+            prev[b.len()]
+        }
+        // Every word of up to 4 letters over {a, b, c}.
+        let mut words = vec![String::new()];
+        for len in 1..=4 {
+            let start = words.len();
+            for w in words.clone().iter().filter(|w| w.len() == len - 1) {
+                for c in ['a', 'b', 'c'] {
+                    words.push(format!("{w}{c}"));
+                }
+            }
+            assert!(words.len() > start);
+        }
+        for a in &words {
+            for b in &words {
+                let want = full(a.as_bytes(), b.as_bytes());
+                for max in 0..=3 {
+                    let got = edit_distance_within(a, b, max);
+                    assert_eq!(got, Some(want).filter(|&d| d <= max), "{a:?} {b:?} {max}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -1404,8 +1404,10 @@ fn operand_bool(v: &Value, span: Span, which: &str) -> Result<bool> {
 pub(crate) fn did_you_mean<'n>(name: &str, candidates: impl Iterator<Item = &'n str>) -> String {
     let mut best: Option<(usize, &str)> = None;
     for c in candidates {
-        let d = levenshtein(name, c);
-        if d < 3 && best.is_none_or(|(bd, _)| d < bd) {
+        let Some(d) = crate::error::edit_distance_within(name, c, 2) else {
+            continue;
+        };
+        if best.is_none_or(|(bd, _)| d < bd) {
             best = Some((d, c));
         }
     }
@@ -1415,35 +1417,12 @@ pub(crate) fn did_you_mean<'n>(name: &str, candidates: impl Iterator<Item = &'n 
     }
 }
 
-fn levenshtein(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    let mut cur = vec![0; b.len() + 1];
-    for (i, ca) in a.chars().enumerate() {
-        if let Some(c0) = cur.first_mut() {
-            *c0 = i + 1;
-        }
-        for (j, cb) in b.iter().enumerate() {
-            let cost = usize::from(ca != *cb);
-            let del = prev.get(j + 1).copied().unwrap_or(usize::MAX) + 1;
-            let ins = cur.get(j).copied().unwrap_or(usize::MAX) + 1;
-            let sub = prev.get(j).copied().unwrap_or(usize::MAX) + cost;
-            if let Some(slot) = cur.get_mut(j + 1) {
-                *slot = del.min(ins).min(sub);
-            }
-        }
-        std::mem::swap(&mut prev, &mut cur);
-    }
-    prev.last().copied().unwrap_or(0)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn suggestions() {
-        assert_eq!(levenshtein("nmae", "name"), 2);
         assert_eq!(
             did_you_mean("nmae", ["name", "other"].into_iter()),
             "; did you mean `name`?"
