@@ -550,7 +550,7 @@ fn invalid_utf8() {
         }
         // A megabyte of invalid bytes, in a comment and outside.
         let mut src = b"# ".to_vec();
-        src.extend(std::iter::repeat(0xffu8).take(1 << 16));
+        src.extend_from_slice(&[0xffu8; 1 << 16]);
         src.extend_from_slice(b"\na = 1\n");
         assert_eq!(body_bytes(&src).unwrap().get("a"), Some(&Value::from(1)));
         let src = vec![0xffu8; 1 << 16];
