@@ -58,7 +58,7 @@
 //! | block labels, as keys | a map consumes one label as its key: `resource "a" "b" {}` into `Map<String, Map<String, T>>` |
 //! | block labels, as fields | `#[serde(rename = "$label")]` takes the next label, `#[serde(rename = "$labels")]` all remaining ones; labels are consumed left to right, and one left over is an error at that label |
 //! | `null` or a missing attribute | `None` |
-//! | numbers | every integer and float type, with range errors |
+//! | numbers | every integer and float type, with range errors; a [`Value`] (or [`Number`]) keeps the exact number (`0.1 + 0.2` is `0.3`, `1 / 3` keeps its digits) |
 //! | HCL's conversions | `"8080"` into numbers, `15` and `true` into strings, `"true"` / `"false"` into `bool` |
 //! | enums | unit variants from strings; externally tagged from a one-key object, a block's first label, or the one block type in a body |
 //! | `deserialize_any` ([`Value`], `serde_json::Value`, untagged and internally tagged enums, `flatten`) | HCL's JSON shape: block type, then labels, as keys; blocks with the same type and labels as an array |

@@ -4,9 +4,10 @@
 use super::capture;
 use super::enums::EnumDeserializer;
 use super::key::{KeyDeserializer, Str};
-use super::value::{to_f32, visit_int, visit_number, ValueDeserializer};
+use super::value::{to_f32, visit_int, visit_number, visit_number_exact, ValueDeserializer};
 use super::Shared;
 use crate::error::{Error, Result};
+use crate::value::de::VALUE_NAME;
 use crate::{Number, Value};
 use hcl_grammar::{Expr, ExprKind, ObjectItem, ObjectKey, TemplatePart, UnaryOp};
 use serde::de::{self, Visitor};
@@ -297,9 +298,27 @@ impl<'de> de::Deserializer<'de> for ExprDeserializer<'_, 'de> {
 
     fn deserialize_newtype_struct<V: Visitor<'de>>(
         self,
-        _name: &'static str,
+        name: &'static str,
         v: V,
     ) -> Result<V::Value> {
+        if name == VALUE_NAME {
+            // A `Value` target: a number literal arrives exactly; anything
+            // evaluated goes through `ValueDeserializer`, which does the
+            // same.
+            if let Some(n) = self.literal_number() {
+                return visit_number_exact(&n, v).map_err(|e| e.with_span(self.expr.span));
+            }
+            if let ExprKind::Null | ExprKind::Bool(_) | ExprKind::Tuple(_) = &self.expr.kind {
+                return self.deserialize_any(v);
+            }
+            if let Some(s) = self.literal_str() {
+                return s.visit(v);
+            }
+            if let Some(items) = self.static_object() {
+                return self.visit_object(items, v);
+            }
+            return self.value()?.deserialize_newtype_struct(name, v);
+        }
         v.visit_newtype_struct(self)
     }
 

@@ -4,6 +4,7 @@ use super::capture;
 use super::enums::EnumDeserializer;
 use super::key::{KeyDeserializer, Str};
 use crate::error::{Error, Result};
+use crate::value::de::{NUMBER_KEY, VALUE_NAME};
 use crate::{Number, Value};
 use hcl_grammar::Span;
 use serde::de::{self, IntoDeserializer, Visitor};
@@ -178,6 +179,58 @@ pub(crate) fn visit_number<'de, V: Visitor<'de>>(n: &Number, v: V) -> Result<V::
     v.visit_f64(n.as_f64())
 }
 
+/// Visits a number for a [`Value`] target (which announced itself with
+/// the private newtype name): integers as [`visit_number`] does, any other
+/// number (and `-0`) as the private one-entry map that carries its exact
+/// text (see the `Deserialize` impl of `Value`).
+pub(crate) fn visit_number_exact<'de, V: Visitor<'de>>(n: &Number, v: V) -> Result<V::Value> {
+    if n.is_integer() && !n.is_negative_zero() {
+        if let Some(i) = n.as_i64() {
+            return v.visit_i64(i);
+        }
+        if let Some(u) = n.as_u64() {
+            return v.visit_u64(u);
+        }
+        if let Some(i) = n.as_i128() {
+            return v.visit_i128(i);
+        }
+        if let Some(u) = n.as_u128() {
+            return v.visit_u128(u);
+        }
+    }
+    v.visit_map(ExactNumberAccess {
+        text: Some(n.to_exact_text()),
+    })
+}
+
+/// The map `{"$__hcl_private_Number": "<exact text>"}`.
+struct ExactNumberAccess {
+    text: Option<String>,
+}
+
+impl<'de> de::MapAccess<'de> for ExactNumberAccess {
+    type Error = Error;
+
+    fn next_key_seed<K: de::DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>> {
+        if self.text.is_none() {
+            return Ok(None);
+        }
+        seed.deserialize(de::value::BorrowedStrDeserializer::new(NUMBER_KEY))
+            .map(Some)
+    }
+
+    fn next_value_seed<T: de::DeserializeSeed<'de>>(&mut self, seed: T) -> Result<T::Value> {
+        match self.text.take() {
+            Some(t) => seed.deserialize(de::value::StringDeserializer::new(t)),
+            None => Err(Error::data("a map value was requested twice")),
+        }
+    }
+
+    fn size_hint(&self) -> Option<usize> {
+        Some(usize::from(self.text.is_some()))
+    }
+}
+
 /// `f64` to `f32` with a range error.
 pub(crate) fn to_f32(n: &Number) -> Result<f32> {
     let f = n.as_f64();
@@ -209,7 +262,7 @@ impl<'de> de::Deserializer<'de> for ValueDeserializer {
         match self.value {
             Value::Null => v.visit_unit(),
             Value::Bool(b) => v.visit_bool(b),
-            Value::Number(ref n) => visit_number(n, v),
+            Value::Number(ref n) => visit_number(n, v).map_err(|e| self.err(e)),
             Value::String(s) => v.visit_string(s),
             Value::Array(_) => self.deserialize_seq(v),
             Value::Object(_) => self.deserialize_map(v),
@@ -299,9 +352,16 @@ impl<'de> de::Deserializer<'de> for ValueDeserializer {
 
     fn deserialize_newtype_struct<V: Visitor<'de>>(
         self,
-        _name: &'static str,
+        name: &'static str,
         v: V,
     ) -> Result<V::Value> {
+        if name == VALUE_NAME {
+            // A `Value` target: its number arrives exactly.
+            if let Value::Number(ref n) = self.value {
+                return visit_number_exact(n, v).map_err(|e| self.err(e));
+            }
+            return self.deserialize_any(v);
+        }
         v.visit_newtype_struct(self)
     }
 

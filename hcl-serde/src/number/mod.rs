@@ -497,6 +497,63 @@ impl Number {
     }
 }
 
+impl Number {
+    /// The number as text that [`Number::from_exact_text`] turns back into
+    /// the same number in the same form, for the private serde encoding
+    /// that hands numbers to a [`Value`](crate::Value) target exactly (see
+    /// `value/de.rs`): a decimal as written with its scale and sign
+    /// (`0.30`, `-0`), an integer beyond `Decimal` in digits, an `f64` in
+    /// Rust's shortest round-trip exponent form (`1e-40`), a quotient as
+    /// `a/b`.
+    pub(crate) fn to_exact_text(self) -> String {
+        match self.0 {
+            // `Decimal` prints a negative zero without its sign.
+            N::Dec(d) if d.is_zero() && d.is_sign_negative() => format!("-{}", d.abs()),
+            N::Dec(d) => d.to_string(),
+            N::Big(neg, mag) => format!("{}{}", if neg { "-" } else { "" }, u128_of(mag)),
+            N::Float(f) => format!("{f:e}"),
+            N::Quot(a, b) => format!("{a}/{b}"),
+        }
+    }
+
+    /// Whether the number is a zero with its sign bit set (`-0`).
+    pub(crate) fn is_negative_zero(&self) -> bool {
+        self.is_zero() && self.sign_negative()
+    }
+
+    /// The inverse of [`Number::to_exact_text`]; `None` for any other text.
+    pub(crate) fn from_exact_text(text: &str) -> Option<Number> {
+        if let Some((a, b)) = text.split_once('/') {
+            let a = Decimal::from_str_exact(a).ok()?;
+            let b = Decimal::from_str_exact(b).ok()?;
+            // Division rebuilds the quotient form only where it belongs.
+            return Number(N::Dec(a)).checked_div(&Number(N::Dec(b))).ok();
+        }
+        if text.contains(['e', 'E']) {
+            let f: f64 = text.parse().ok()?;
+            return Number::from_f64(f).map(|n| match n.0 {
+                // Keep the f64 form even where a Decimal could hold it.
+                N::Dec(_) if f != 0.0 => Number(N::Float(f)),
+                _ => n,
+            });
+        }
+        if let Ok(mut d) = Decimal::from_str_exact(text) {
+            if d.is_zero() && text.starts_with('-') {
+                d.set_sign_negative(true);
+            }
+            return Some(Number(N::Dec(d)));
+        }
+        let (neg, digits) = match text.strip_prefix('-') {
+            Some(r) => (true, r),
+            None => (false, text),
+        };
+        if !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        Some(Number::int(neg, digits.parse().ok()?))
+    }
+}
+
 /// An integer literal (digits, optionally a fraction of zeros and an
 /// exponent) too large for a `Decimal` but within `u128`.
 fn big_integer_literal(text: &str) -> Option<Number> {
@@ -668,7 +725,7 @@ impl serde::Serialize for Number {
 impl<'de> serde::Deserialize<'de> for Number {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Number, D::Error> {
         struct V;
-        impl serde::de::Visitor<'_> for V {
+        impl<'de> serde::de::Visitor<'de> for V {
             type Value = Number;
             fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 f.write_str("a number")
@@ -691,8 +748,32 @@ impl<'de> serde::Deserialize<'de> for Number {
             fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Number, E> {
                 Number::from_literal(v).ok_or_else(|| E::custom(format!("`{v}` is not a number")))
             }
+            fn visit_newtype_struct<D: serde::Deserializer<'de>>(
+                self,
+                d: D,
+            ) -> Result<Number, D::Error> {
+                d.deserialize_any(V)
+            }
+            /// The private exact form (see `Value`'s `Deserialize`).
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> Result<Number, A::Error> {
+                use serde::de::Error;
+                let key = map.next_key::<String>()?;
+                if key.as_deref() == Some(crate::value::de::NUMBER_KEY) {
+                    let text = map.next_value::<String>()?;
+                    if map.next_key::<String>()?.is_none() {
+                        if let Some(n) = Number::from_exact_text(&text) {
+                            return Ok(n);
+                        }
+                    }
+                }
+                Err(A::Error::invalid_type(serde::de::Unexpected::Map, &self))
+            }
         }
-        d.deserialize_any(V)
+        // Asks for exact numbers as `Value` does (see its `Deserialize`).
+        d.deserialize_newtype_struct(crate::value::de::VALUE_NAME, V)
     }
 }
 
@@ -702,6 +783,36 @@ mod tests {
 
     fn n(s: &str) -> Number {
         Number::from_literal(s).unwrap_or_else(|| panic!("bad literal {s}"))
+    }
+
+    #[test]
+    fn exact_text_round_trips_every_form() {
+        let third = n("1").checked_div(&n("3")).unwrap_or(Number::ZERO);
+        let neg_zero = n("0").neg();
+        let float = n("1e-40");
+        let cases = [
+            n("0.30"),
+            n("-2.5"),
+            neg_zero,
+            n("1e30"),
+            n("-1e30"),
+            float,
+            n("1e300"),
+            third,
+        ];
+        for x in cases {
+            let text = x.to_exact_text();
+            let back = Number::from_exact_text(&text).unwrap_or_else(|| panic!("{text}"));
+            assert_eq!(back, x, "{text}");
+            assert_eq!(back.to_string(), x.to_string(), "{text}");
+            assert_eq!(back.to_exact_text(), text);
+        }
+        assert_eq!(neg_zero.to_exact_text(), "-0");
+        assert_eq!(third.to_exact_text(), "1/3");
+        assert_eq!(float.to_exact_text(), "1e-40");
+        for bad in ["", "-", "abc", "1/0", "1/x", "1e999", "--1", "0x10"] {
+            assert!(Number::from_exact_text(bad).is_none(), "{bad}");
+        }
     }
 
     #[test]

@@ -5,9 +5,37 @@ use crate::Number;
 use serde::de::{Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
 use std::fmt;
 
+/// The newtype name by which [`Value`] announces itself to a deserializer.
+pub(crate) const VALUE_NAME: &str = "$__hcl_private_Value";
+/// The one key of the map that carries an exact number to a [`Value`].
+pub(crate) const NUMBER_KEY: &str = "$__hcl_private_Number";
+
+/// Any self-describing data becomes a value; numbers from this crate's own
+/// deserializers arrive exactly.
+///
+/// serde's data model has no exact decimal: a non-integer number can only
+/// be visited as an `f64`, which would turn `0.1 + 0.2` (exactly `0.3` as
+/// a [`Number`]) into the nearest binary float, and `1e-40` or `1 / 3`
+/// into something else again. So, as `serde_json`'s `arbitrary_precision`
+/// does, `Value` asks for a newtype struct with a private name
+/// (`$__hcl_private_Value`). This crate's deserializers recognise the name
+/// and, for that one value, hand a number that is not an `i64`, `u64`,
+/// `i128` or `u128` integer (or is `-0`) as a map with the single key
+/// `$__hcl_private_Number` and the number's exact text, which becomes the
+/// same [`Number`] again (decimals, quotients, integers beyond `Decimal`
+/// and `f64`s alike). Integers keep the direct `visit_i64` / `visit_u64`
+/// paths. Nested values ask again, element by element.
+///
+/// Other formats ignore the name (they visit the newtype's content, or
+/// call `deserialize_any`), so `serde_json` and `serde_json::Value` feed a
+/// `Value` as before, with `f64` numbers. Targets that buffer the input
+/// (`serde_json::Value`, untagged enums, `flatten`) never use the name
+/// and get plain `f64`s from this crate too. A map from another format
+/// that happens to have the private key and a valid number text as its
+/// only entry reads as that number; anything else stays an object.
 impl<'de> Deserialize<'de> for Value {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Value, D::Error> {
-        d.deserialize_any(ValueVisitor)
+        d.deserialize_newtype_struct(VALUE_NAME, ValueVisitor)
     }
 }
 
@@ -71,7 +99,10 @@ impl<'de> Visitor<'de> for ValueVisitor {
     }
 
     fn visit_newtype_struct<D: Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
-        Value::deserialize(d)
+        // Not `Value::deserialize`: formats that answer
+        // `deserialize_newtype_struct` with `visit_newtype_struct` would
+        // call back here forever.
+        d.deserialize_any(ValueVisitor)
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
@@ -83,7 +114,24 @@ impl<'de> Visitor<'de> for ValueVisitor {
     }
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
-        let mut out = Map::with_capacity(map.size_hint().unwrap_or(0).min(4096));
+        let Some(first) = map.next_key::<String>()? else {
+            return Ok(Value::Object(Map::new()));
+        };
+        let first_value: Value = map.next_value()?;
+        let number = match (first.as_str(), &first_value) {
+            (NUMBER_KEY, Value::String(text)) => Number::from_exact_text(text),
+            _ => None,
+        };
+        let second = map.next_key::<String>()?;
+        if let (Some(n), None) = (number, &second) {
+            return Ok(Value::Number(n));
+        }
+        let mut out = Map::with_capacity(map.size_hint().unwrap_or(0).saturating_add(2).min(4096));
+        out.insert(first, first_value);
+        if let Some(k) = second {
+            let v = map.next_value()?;
+            out.insert(k, v);
+        }
         while let Some((k, v)) = map.next_entry::<String, Value>()? {
             out.insert(k, v);
         }

@@ -1,6 +1,6 @@
 //! The dynamic value of an evaluated HCL expression.
 
-mod de;
+pub(crate) mod de;
 mod from;
 mod ser;
 
