@@ -59,6 +59,18 @@ fn missing_field_points_at_the_block() {
 }
 
 #[test]
+fn missing_field_at_the_top_level_points_at_the_start_of_the_file() {
+    // The reference's MissingItemRange of a file body is its start: line
+    // 1, column 1, whatever comes first in the file.
+    insta::assert_snapshot!(render::<Config>("# services\nother = 1\nmore {\n}\n"));
+}
+
+#[test]
+fn missing_field_in_an_empty_file() {
+    insta::assert_snapshot!(render::<Config>(""));
+}
+
+#[test]
 fn out_of_range_with_path() {
     insta::assert_snapshot!(render::<Config>(
         "service \"web\" {\n  replicas = 1\n  listener { port = 80 }\n  listener { port = 70000 }\n}\n"
@@ -122,4 +134,26 @@ fn too_deep() {
     let err = hcl::Value::deserialize(de).unwrap_err();
     assert!(err.is_data());
     insta::assert_snapshot!(format!("[{:?}] {}", err.category(), err.message()));
+}
+
+#[test]
+fn missing_field_of_a_captured_body_points_at_the_body() {
+    #[derive(Deserialize, Debug)]
+    struct Outer {
+        template: hcl::Body,
+    }
+    #[derive(Deserialize, Debug)]
+    struct Page {
+        title: String,
+        footer: String,
+    }
+    let outer: Outer = hcl::from_str("x = 1\ntemplate {\n  title = \"t\"\n}\n").unwrap();
+    let err = outer
+        .template
+        .deserialize_with::<Page>(&hcl::Context::none())
+        .unwrap_err();
+    assert_eq!(err.message(), "missing field `footer`");
+    assert_eq!(err.path(), Some("footer"));
+    // Just after the `{` of `template {` (line 2, column 10).
+    assert_eq!((err.line(), err.column()), (Some(2), Some(11)), "{err}");
 }

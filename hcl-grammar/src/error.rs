@@ -98,7 +98,12 @@ impl Error {
         let gutter = line.to_string();
         let pad = " ".repeat(gutter.len());
         writeln!(f, "{pad} |")?;
-        writeln!(f, "{gutter} | {line_text}")?;
+        if line_text.is_empty() {
+            // An empty line (an empty file): no trailing space.
+            writeln!(f, "{gutter} |")?;
+        } else {
+            writeln!(f, "{gutter} | {line_text}")?;
+        }
         // Keep tabs in the caret line so the caret lines up under them.
         let mut caret_pad = String::new();
         for ch in line_text.chars().take(column.saturating_sub(1)) {

@@ -359,6 +359,14 @@ impl serde::de::Error for Error {
         ))
     }
 
+    /// The path names the missing field (`service[1].replicas`); the
+    /// span, set on the way up, is the block (or the start of the file)
+    /// that lacks it.
+    #[cold]
+    fn missing_field(field: &'static str) -> Error {
+        Error::data(format!("missing field `{field}`")).with_path(field)
+    }
+
     #[cold]
     fn unknown_variant(variant: &str, expected: &'static [&'static str]) -> Error {
         Error::data(format!(

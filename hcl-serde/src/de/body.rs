@@ -34,6 +34,10 @@ pub(crate) struct BodyDeserializer<'a, 'de> {
     body: &'a Body<'de>,
     labels: &'a [BlockLabel<'de>],
     block: Option<&'a Block<'de>>,
+    /// Where errors about a body that is not a block's point (a missing
+    /// field of the top-level struct): the start of the file, as the
+    /// reference's `MissingItemRange` of a file body.
+    start: Span,
     sh: &'a Shared<'a>,
     depth: usize,
 }
@@ -41,10 +45,18 @@ pub(crate) struct BodyDeserializer<'a, 'de> {
 impl<'a, 'de> BodyDeserializer<'a, 'de> {
     /// The body of a file.
     pub(crate) fn root(body: &'a Body<'de>, sh: &'a Shared<'a>) -> Self {
+        let start = Span::new(body.span.start, body.span.start);
+        BodyDeserializer::root_at(body, sh, start)
+    }
+
+    /// A body read on its own (a file, a captured [`Body`](super::Body)),
+    /// whose errors about the whole body point at `start`.
+    pub(crate) fn root_at(body: &'a Body<'de>, sh: &'a Shared<'a>, start: Span) -> Self {
         BodyDeserializer {
             body,
             labels: &[],
             block: None,
+            start,
             sh,
             depth: 0,
         }
@@ -56,26 +68,25 @@ impl<'a, 'de> BodyDeserializer<'a, 'de> {
             body: &block.body,
             labels: block.labels.get(offset..).unwrap_or_default(),
             block: Some(block),
+            start: header(block),
             sh,
             depth,
         }
     }
 
-    /// Where errors about the whole body point: the block's header.
-    fn span(&self) -> Option<Span> {
-        self.block.map(header)
+    /// Where errors about the whole body point: the block's header, or
+    /// the start of a body read on its own.
+    fn span(&self) -> Span {
+        self.block.map_or(self.start, header)
     }
 
     fn at(&self, e: Error) -> Error {
-        match self.span() {
-            Some(s) => e.with_span(s),
-            None => e,
-        }
+        e.with_span(self.span())
     }
 
     fn check_depth(&self) -> Result<()> {
         if self.depth >= self.sh.max_depth {
-            Err(self.sh.too_deep(self.span().unwrap_or(self.body.span)))
+            Err(self.sh.too_deep(self.span()))
         } else {
             Ok(())
         }
@@ -149,10 +160,7 @@ impl<'a, 'de> BodyDeserializer<'a, 'de> {
             sh: self.sh,
             depth: self.depth + 1,
         })
-        .map_err(|e| match span {
-            Some(s) => e.with_span(s),
-            None => e,
-        })
+        .map_err(|e| e.with_span(span))
     }
 
     /// `{label: body}` for the first remaining label.

@@ -466,7 +466,9 @@ impl Body {
         let padded = self.0.padded();
         let body = hcl_grammar::parse_body(&padded).map_err(|e| self.0.locate(e.into()))?;
         let sh = self.0.shared(ctx, &self.0.text);
-        T::deserialize(BodyDeserializer::root(&body, &sh)).map_err(|e| self.0.locate(e))
+        // Errors about the whole body (a missing field) point at its start.
+        let start = Span::new(self.0.offset, self.0.offset);
+        T::deserialize(BodyDeserializer::root_at(&body, &sh, start)).map_err(|e| self.0.locate(e))
     }
 }
 
