@@ -63,7 +63,7 @@ fn file() -> String {
 fn top_level_attributes_from_str() {
     let v: Value = hcl::from_str(&file()).unwrap();
     for (name, expr, text) in CASES {
-        assert_number(&v.get(*name).unwrap(), &eval(expr), text);
+        assert_number(v.get(*name).unwrap(), &eval(expr), text);
     }
     // The f64 route would lose these (what `visit_f64` used to give).
     for name in ["long", "third", "negzero"] {
@@ -88,15 +88,11 @@ fn nested_in_arrays_objects_and_blocks() {
     let v: Value = hcl::from_str(&text).unwrap();
     for (i, (name, expr, printed)) in CASES.iter().enumerate() {
         let want = eval(expr);
-        assert_number(&v.get("list").unwrap().get(i).unwrap(), &want, printed);
+        assert_number(v.get("list").unwrap().get(i).unwrap(), &want, printed);
+        assert_number(v.get("object").unwrap().get(*name).unwrap(), &want, printed);
+        assert_number(v.get("computed").unwrap().get(i).unwrap(), &want, printed);
         assert_number(
-            &v.get("object").unwrap().get(*name).unwrap(),
-            &want,
-            printed,
-        );
-        assert_number(&v.get("computed").unwrap().get(i).unwrap(), &want, printed);
-        assert_number(
-            &v.get("block")
+            v.get("block")
                 .unwrap()
                 .get("a")
                 .unwrap()
@@ -118,8 +114,7 @@ fn from_value_keeps_every_number() {
     assert_eq!(copy, original);
     for (name, expr, text) in CASES {
         assert_number(
-            &copy
-                .get("root")
+            copy.get("root")
                 .unwrap()
                 .get(0)
                 .unwrap()
@@ -146,9 +141,9 @@ fn expression_and_body_evaluation_paths() {
     let ctx = Context::none();
 
     let v: Value = c.expr.evaluate_into(&ctx).unwrap();
-    assert_number(&v.get(0).unwrap(), &num("0.3"), "0.3");
+    assert_number(v.get(0).unwrap(), &num("0.3"), "0.3");
     assert_number(
-        &v.get(1).unwrap(),
+        v.get(1).unwrap(),
         &eval("1e-40"),
         "0.0000000000000000000000000000000000000001",
     );
@@ -231,11 +226,16 @@ fn buffering_targets_get_plain_numbers() {
         Num(f64),
         Other(Value),
     }
-    let e: std::collections::BTreeMap<String, Either> = hcl::from_str("x = 0.5\n").unwrap();
+    let e: std::collections::BTreeMap<String, Either> =
+        hcl::from_str("x = 0.5\ny = [0.25]\n").unwrap();
     assert!(
         matches!(e.get("x").unwrap(), Either::Num(f) if *f == 0.5),
         "{e:?}"
     );
+    match e.get("y").unwrap() {
+        Either::Other(v) => assert_eq!(*v, Value::Array(vec![num("0.25")])),
+        other => panic!("{other:?}"),
+    }
 
     #[derive(Deserialize, Debug)]
     struct Flat {
