@@ -1,11 +1,18 @@
 //! Hostile input: deep nesting is an error, not a stack overflow, and
-//! pathological inputs are rejected promptly. Each test runs in a thread
-//! with the default 2 MiB stack, so that a debug build is checked as run.
+//! pathological inputs are rejected within the parser's work budget. Each
+//! test runs in a thread with the default 2 MiB stack, so that a debug
+//! build is checked as run.
+//!
+//! Nothing here is timed. "Promptly" is asserted by work, not by the clock:
+//! pest gives up with "input too complex" once a parse has made more rule
+//! calls than a budget proportional to the input's length (see
+//! `parser/depth.rs`), so a parse that ends in an ordinary syntax error, or
+//! succeeds, stayed within a linear amount of work. Speed is measured by
+//! `cargo bench --bench scaling`.
 
 #![allow(clippy::expect_used, clippy::unwrap_used)]
 
 use hcl_grammar::{parse_body, parse_expr, parse_template, ParseOptions};
-use std::time::{Duration, Instant};
 
 const DEEP: usize = 100_000;
 const DEPTH: usize = ParseOptions::DEFAULT_MAX_DEPTH;
@@ -19,18 +26,26 @@ fn on_small_stack<F: FnOnce() + Send + 'static>(f: F) {
     assert!(handle.join().is_ok(), "the parser panicked or overflowed");
 }
 
-fn assert_too_deep(result: Result<(), hcl_grammar::Error>, started: Instant) {
+fn assert_too_deep(result: Result<(), hcl_grammar::Error>) {
     let err = result.expect_err("deep nesting must be an error");
     assert!(
         err.message().contains("nesting too deep"),
         "unexpected message: {}",
         err.message()
     );
+    assert!(err.line() >= 1 && err.column() >= 1);
+}
+
+/// An ordinary syntax error with a position: the parse ended within its
+/// call budget (it did not give up with "input too complex").
+fn assert_syntax_error_within_budget(result: Result<(), hcl_grammar::Error>, what: &str) {
+    let err = result.expect_err(what);
     assert!(
-        started.elapsed() < Duration::from_secs(20),
-        "took {:?}",
-        started.elapsed()
+        !err.message().contains("too complex"),
+        "{what}: the parser exhausted its call budget: {}",
+        err.message()
     );
+    assert!(err.line() >= 1 && err.column() >= 1, "{what}: {err}");
 }
 
 fn expr_nested(open: &str, inner: &str, close: &str, n: usize) -> String {
@@ -41,8 +56,7 @@ fn expr_nested(open: &str, inner: &str, close: &str, n: usize) -> String {
 fn deep_parentheses_are_an_error() {
     on_small_stack(|| {
         let src = expr_nested("(", "1", ")", DEEP);
-        let t = Instant::now();
-        assert_too_deep(parse_expr(&src).map(|_| ()), t);
+        assert_too_deep(parse_expr(&src).map(|_| ()));
     });
 }
 
@@ -50,8 +64,7 @@ fn deep_parentheses_are_an_error() {
 fn deep_brackets_are_an_error() {
     on_small_stack(|| {
         let src = expr_nested("[", "1", "]", DEEP);
-        let t = Instant::now();
-        assert_too_deep(parse_expr(&src).map(|_| ()), t);
+        assert_too_deep(parse_expr(&src).map(|_| ()));
     });
 }
 
@@ -59,8 +72,7 @@ fn deep_brackets_are_an_error() {
 fn deep_braces_are_an_error() {
     on_small_stack(|| {
         let src = format!("a = {}", expr_nested("{a=", "1", "}", DEEP));
-        let t = Instant::now();
-        assert_too_deep(parse_body(&src).map(|_| ()), t);
+        assert_too_deep(parse_body(&src).map(|_| ()));
     });
 }
 
@@ -68,8 +80,7 @@ fn deep_braces_are_an_error() {
 fn deep_interpolations_are_an_error() {
     on_small_stack(|| {
         let src = expr_nested("\"${", "1", "}\"", DEEP);
-        let t = Instant::now();
-        assert_too_deep(parse_expr(&src).map(|_| ()), t);
+        assert_too_deep(parse_expr(&src).map(|_| ()));
     });
 }
 
@@ -77,8 +88,7 @@ fn deep_interpolations_are_an_error() {
 fn deep_template_sequences_are_an_error() {
     on_small_stack(|| {
         let src = expr_nested("${", "1", "}", DEEP);
-        let t = Instant::now();
-        assert_too_deep(parse_template(&src).map(|_| ()), t);
+        assert_too_deep(parse_template(&src).map(|_| ()));
     });
 }
 
@@ -86,8 +96,7 @@ fn deep_template_sequences_are_an_error() {
 fn deep_blocks_are_an_error() {
     on_small_stack(|| {
         let src = expr_nested("a {\n", "", "}\n", DEEP);
-        let t = Instant::now();
-        assert_too_deep(parse_body(&src).map(|_| ()), t);
+        assert_too_deep(parse_body(&src).map(|_| ()));
     });
 }
 
@@ -95,8 +104,7 @@ fn deep_blocks_are_an_error() {
 fn deep_heredocs_are_an_error() {
     on_small_stack(|| {
         let src = expr_nested("<<EOT\n${", "1", "}\nEOT\n", DEEP);
-        let t = Instant::now();
-        assert_too_deep(parse_expr(&src).map(|_| ()), t);
+        assert_too_deep(parse_expr(&src).map(|_| ()));
     });
 }
 
@@ -104,8 +112,7 @@ fn deep_heredocs_are_an_error() {
 fn long_conditional_chains_are_an_error() {
     on_small_stack(|| {
         let src = format!("{}0", "a ? b : ".repeat(DEEP));
-        let t = Instant::now();
-        assert_too_deep(parse_expr(&src).map(|_| ()), t);
+        assert_too_deep(parse_expr(&src).map(|_| ()));
     });
 }
 
@@ -113,14 +120,11 @@ fn long_conditional_chains_are_an_error() {
 fn long_operator_chains_are_an_error() {
     on_small_stack(|| {
         let src = format!("{}1", "1 + ".repeat(DEEP));
-        let t = Instant::now();
-        assert_too_deep(parse_expr(&src).map(|_| ()), t);
+        assert_too_deep(parse_expr(&src).map(|_| ()));
         let src = format!("{}x", "-".repeat(DEEP));
-        let t = Instant::now();
-        assert_too_deep(parse_expr(&src).map(|_| ()), t);
+        assert_too_deep(parse_expr(&src).map(|_| ()));
         let src = format!("x{}", ".a".repeat(DEEP));
-        let t = Instant::now();
-        assert_too_deep(parse_expr(&src).map(|_| ()), t);
+        assert_too_deep(parse_expr(&src).map(|_| ()));
     });
 }
 
@@ -128,8 +132,7 @@ fn long_operator_chains_are_an_error() {
 fn deep_directives_are_an_error() {
     on_small_stack(|| {
         let src = expr_nested("%{ if true }", "x", "%{ endif }", DEEP);
-        let t = Instant::now();
-        assert_too_deep(parse_template(&src).map(|_| ()), t);
+        assert_too_deep(parse_template(&src).map(|_| ()));
     });
 }
 
@@ -167,52 +170,37 @@ fn max_depth_is_configurable() {
 }
 
 #[test]
-fn unclosed_nested_calls_fail_promptly() {
+fn unclosed_nested_calls_fail_within_the_call_budget() {
     on_small_stack(|| {
         for n in [10, 100, DEPTH - 1] {
             let src = format!("a = {}", "f(".repeat(n));
-            let t = Instant::now();
-            assert!(parse_body(&src).is_err());
-            assert!(
-                t.elapsed() < Duration::from_secs(10),
-                "f( x{n}: {:?}",
-                t.elapsed()
-            );
+            assert_syntax_error_within_budget(parse_body(&src).map(|_| ()), &format!("f( x{n}"));
         }
     });
 }
 
 #[test]
-fn unclosed_nested_objects_fail_promptly() {
+fn unclosed_nested_objects_fail_within_the_call_budget() {
     on_small_stack(|| {
         for n in [10, 100, DEPTH - 1] {
             let src = format!("a = {}", "{a=".repeat(n));
-            let t = Instant::now();
-            assert!(parse_body(&src).is_err());
-            assert!(
-                t.elapsed() < Duration::from_secs(10),
-                "{{a= x{n}: {:?}",
-                t.elapsed()
-            );
+            assert_syntax_error_within_budget(parse_body(&src).map(|_| ()), &format!("{{a= x{n}"));
             let src = format!("a = {}", "[for x in ".repeat(n));
-            let t = Instant::now();
-            assert!(parse_body(&src).is_err());
-            assert!(
-                t.elapsed() < Duration::from_secs(10),
-                "[for x{n}: {:?}",
-                t.elapsed()
-            );
+            assert_syntax_error_within_budget(parse_body(&src).map(|_| ()), &format!("[for x{n}"));
         }
     });
 }
 
 #[test]
-fn many_flat_items_parse_in_linear_time() {
-    // 20,000 attributes and a 20,000-element tuple: no quadratic step.
+fn many_flat_items_parse_within_the_call_budget() {
+    // 20,000 attributes and a 20,000-element tuple parse (a parse over its
+    // linear call budget would fail with "input too complex").
     let body: String = (0..20_000).map(|i| format!("a{i} = {i}\n")).collect();
-    let t = Instant::now();
     assert_eq!(parse_body(&body).map(|b| b.items.len()).ok(), Some(20_000));
     let tuple = format!("[{}]", "1, ".repeat(20_000));
-    assert!(parse_expr(&tuple).is_ok());
-    assert!(t.elapsed() < Duration::from_secs(30), "{:?}", t.elapsed());
+    assert_eq!(
+        parse_expr(&tuple).err().map(|e| e.to_string()),
+        None,
+        "a 20,000-element tuple"
+    );
 }
