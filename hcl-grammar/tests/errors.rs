@@ -377,3 +377,41 @@ fn errors_render_with_the_source_line() {
     assert!(shown.contains("2 | b = [1 2]"), "{shown}");
     assert!(shown.contains("^"), "{shown}");
 }
+
+#[test]
+fn newline_after_dot_where_newlines_end_items() {
+    // Reference: 1:7 and 1:12 "Invalid attribute name" ("An attribute name
+    // is required after a dot."); inside brackets the same is accepted (see
+    // tests/newlines.rs).
+    check(&body_err("x = a.\nb\n"), 1, Some(7), &["a name", "newline"]);
+    check(&body_err("x = a.\n*\n"), 1, Some(7), &["a name", "newline"]);
+    check(&body_err("x = {k = a.\nb}\n"), 1, Some(12), &["a name"]);
+}
+
+#[test]
+fn newline_between_function_name_and_parenthesis_in_a_body() {
+    // Reference: 2:1 "Argument or block definition required": `x = upper`
+    // ends at the newline, and `("x")` is not an item.
+    check(
+        &body_err("x = upper\n(\"x\")\n"),
+        2,
+        Some(1),
+        &["attribute or block"],
+    );
+}
+
+#[test]
+fn chained_legacy_index() {
+    // Reference: 1:7 (body) and 1:3 (expression) "Invalid legacy index
+    // syntax": the scanner reads `0.1` as one number token.
+    check(
+        &body_err("x = a.0.1\n"),
+        1,
+        Some(7),
+        &["legacy index", "[0][1]"],
+    );
+    for src in ["l.0.1", "l.0.1.0", "l.0.1 + 1", "l.0.1e0"] {
+        let e = parse_expr(src).expect_err(src);
+        check(&e, 1, Some(3), &["legacy index"]);
+    }
+}

@@ -311,6 +311,7 @@ fn expected_words(positives: &[Rule], entry: Rule) -> Option<String> {
             Rule::expression
             | Rule::expression_nl
             | Rule::name_expr
+            | Rule::name_expr_ws
             | Rule::numeric_lit
             | Rule::quoted_template
             | Rule::heredoc_template

@@ -206,7 +206,7 @@ fn primary<'i>(ctx: &mut Ctx<'_, 'i>, p: P<'_>) -> Result<Expr<'i>> {
         }
         Rule::quoted_template => return template::quoted_template(ctx, p),
         Rule::heredoc_template => return template::heredoc_template(ctx, p),
-        Rule::name_expr => return name_expr(ctx, p),
+        Rule::name_expr | Rule::name_expr_ws => return name_expr(ctx, p),
         Rule::numeric_lit => number::numeric_lit(ctx, span),
         Rule::tuple => {
             ctx.enter(1, span)?;
@@ -556,8 +556,10 @@ fn step<'i>(ctx: &mut Ctx<'_, 'i>, obj: Expr<'i>, p: P<'_>, s: Span) -> Result<E
     match p.as_rule() {
         Rule::get_attr => {
             let text = ctx.str(s);
-            // The name follows the last `.`, space or comment.
-            let skip = text.rfind(['.', ' ', '\t', '/']).map_or(0, |k| k + 1);
+            // The name follows the last `.`, space, newline or comment.
+            let skip = text
+                .rfind(['.', ' ', '\t', '/', '\n', '\r'])
+                .map_or(0, |k| k + 1);
             let name_span = Span::new(s.start + skip, s.end);
             let name_text = ctx.str(name_span);
             check_ident(ctx, name_text, name_span)?;
@@ -571,7 +573,26 @@ fn step<'i>(ctx: &mut Ctx<'_, 'i>, obj: Expr<'i>, p: P<'_>, s: Span) -> Result<E
             })
         }
         Rule::legacy_index => {
-            let digits = Span::new(s.start + 1, s.end);
+            // The number token ends the pair; a separator before it ends
+            // in a space, tab, newline or `/`, none of them number bytes.
+            let text = ctx.str(s).as_bytes();
+            let token_len = text
+                .iter()
+                .rev()
+                .take_while(|b| b.is_ascii_digit() || matches!(b, b'.' | b'e' | b'E' | b'+' | b'-'))
+                .count()
+                .min(s.len().saturating_sub(1));
+            let digits = Span::new(s.end - token_len, s.end);
+            let number = ctx.str(digits);
+            if let Some((a, b)) = number.split_once('.') {
+                return Err(ctx.err(
+                    format!(
+                        "invalid legacy index syntax: chaining two indexes together is not \
+                         permitted; use the proper index syntax instead, like [{a}][{b}]"
+                    ),
+                    digits,
+                ));
+            }
             Ok(Expr {
                 span: Span::new(start, s.end),
                 kind: ExprKind::Index(Box::new(IndexExpr {
