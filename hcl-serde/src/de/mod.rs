@@ -4,7 +4,7 @@
 //! The deserializer walks the syntax tree of [`hcl_grammar`] directly. See
 //! the crate documentation for the mapping from HCL to serde's data model.
 //!
-//! One file per node kind: [`body`] (bodies and groups of blocks), `expr`
+//! One file per node kind: `body` (bodies and groups of blocks), `expr`
 //! (attribute values), `value` (evaluated values), `key` (keys and
 //! labels), `enums`, and `capture` ([`Expression`] and [`Body`]).
 
