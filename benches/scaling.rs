@@ -7,7 +7,11 @@
 //! parser: nesting near the depth limit, long strings full of escapes,
 //! strings with many interpolations.
 //!
-//! `cargo bench --bench scaling` (about a minute). `SCALING_QUICK=1`
+//! Sizes are measured in interleaved rounds (1x, 2x, ... 16x, then again),
+//! each timing about 2 MB of input, and the best round per size is kept, so
+//! that the noise of a shared machine falls on every size alike.
+//!
+//! `cargo bench --bench scaling` (one to two minutes). `SCALING_QUICK=1`
 //! measures less (for a smoke run).
 
 use serde::Deserialize;
@@ -126,29 +130,24 @@ fn config(unit: Unit, k: usize) -> String {
     s
 }
 
-/// Seconds per call of `f`: the best of several batches of at least
-/// `min_secs` each.
-fn measure(min_secs: f64, mut f: impl FnMut()) -> f64 {
-    let mut iters = 1u32;
-    loop {
-        let t = Instant::now();
-        for _ in 0..iters {
-            f();
-        }
-        if t.elapsed().as_secs_f64() >= min_secs || iters >= 1 << 20 {
-            break;
-        }
-        iters *= 2;
-    }
-    (0..5)
-        .map(|_| {
+/// Seconds per byte of `f` on each of `srcs`: rounds that take every
+/// source in turn (so that a slow spell of a shared machine hits all sizes
+/// alike), each timing a batch of about `batch_bytes` of input; the best
+/// round per source.
+fn measure(srcs: &[String], batch_bytes: usize, rounds: usize, f: Step) -> Vec<f64> {
+    let mut best = vec![f64::INFINITY; srcs.len()];
+    for _ in 0..rounds {
+        for (src, best) in srcs.iter().zip(best.iter_mut()) {
+            let iters = batch_bytes.div_ceil(src.len()).max(1);
             let t = Instant::now();
             for _ in 0..iters {
-                f();
+                f(src);
             }
-            t.elapsed().as_secs_f64() / f64::from(iters)
-        })
-        .fold(f64::INFINITY, f64::min)
+            let per_byte = t.elapsed().as_secs_f64() / (iters * src.len()) as f64;
+            *best = best.min(per_byte);
+        }
+    }
+    best
 }
 
 type Step = fn(&str);
@@ -171,10 +170,10 @@ fn to_shapes(s: &str) {
 }
 
 fn main() {
-    let min_secs = if std::env::var_os("SCALING_QUICK").is_some() {
-        0.01
+    let (batch_bytes, rounds) = if std::env::var_os("SCALING_QUICK").is_some() {
+        (100_000, 2)
     } else {
-        0.1
+        (2_000_000, 7)
     };
     let shapes: [(&str, Unit, Step); 4] = [
         ("ordinary", ordinary, to_services),
@@ -182,24 +181,25 @@ fn main() {
         ("escapes", escapes, to_shapes),
         ("interpolations", interpolations, to_shapes),
     ];
+    let ks = [1, 2, 4, 8, 16];
     println!(
         "{:<15} {:<8} {:>4} {:>10} {:>10} {:>8}",
         "shape", "step", "k", "bytes", "ns/byte", "ratio"
     );
     let mut worst: f64 = 1.0;
     for (name, unit, typed) in shapes {
+        let srcs: Vec<String> = ks.iter().map(|&k| config(unit, k)).collect();
         let steps: [(&str, Step); 3] = [("parse", parse), ("value", to_value), ("typed", typed)];
         for (step, f) in steps {
-            let mut base = None;
-            for k in [1, 2, 4, 8, 16] {
-                let src = config(unit, k);
-                let secs = measure(min_secs, || f(&src));
-                let per_byte = secs * 1e9 / src.len() as f64;
-                let ratio = per_byte / *base.get_or_insert(per_byte);
+            let per_byte = measure(&srcs, batch_bytes, rounds, f);
+            let base = per_byte.first().copied().unwrap_or(f64::NAN);
+            for ((k, src), secs) in ks.iter().zip(&srcs).zip(&per_byte) {
+                let ratio = secs / base;
                 worst = worst.max(ratio);
                 println!(
-                    "{name:<15} {step:<8} {k:>4} {:>10} {per_byte:>10.2} {ratio:>8.2}",
-                    src.len()
+                    "{name:<15} {step:<8} {k:>4} {:>10} {:>10.2} {ratio:>8.2}",
+                    src.len(),
+                    secs * 1e9
                 );
             }
         }
