@@ -367,7 +367,10 @@ fn nesting_at_the_limit() {
 #[test]
 fn limits_are_configurable() {
     on_small_stack(|| {
-        let options = grammar::ParseOptions { max_depth: 8 };
+        let options = grammar::ParseOptions {
+            max_depth: 8,
+            ..grammar::ParseOptions::default()
+        };
         assert!(grammar::parse_expr_with(&nested("[", "1", "]", 8), &options).is_ok());
         let e = grammar::parse_expr_with(&nested("[", "1", "]", 9), &options).unwrap_err();
         assert_eq!((e.line(), e.column()), (1, 9));
@@ -724,12 +727,30 @@ fn division_by_zero_and_overflow() {
 // ---------------------------------------------------------------------
 // Size
 
-/// 10 MB on one line: a string, a comment, an identifier, a list, a
-/// template, an operator chain.
+/// 10 MB, past the default input limit (8 MiB): an error with a position
+/// from every entry point, before any parsing.
 #[test]
-fn ten_megabyte_lines() {
+fn ten_megabytes_are_past_the_input_limit() {
     on_small_stack(|| {
-        let n = volume(10 << 20);
+        let n = 10 << 20;
+        let src = format!("a = \"{}\"\n", "x".repeat(n));
+        let e = body(&src).unwrap_err();
+        assert!(e.is_syntax(), "{e}");
+        assert!(e.message().contains("input too large"), "{e}");
+        assert_eq!(e.line(), Some(1));
+        let e = expr(&format!("\"{}\"", "x".repeat(n))).unwrap_err();
+        assert!(e.message().contains("input too large"), "{e}");
+        let e = template(&"x".repeat(n)).unwrap_err();
+        assert!(e.message().contains("input too large"), "{e}");
+    });
+}
+
+/// Lines just under the default input limit (8 MiB): a string, a comment,
+/// an identifier, a list, a template, an operator chain.
+#[test]
+fn eight_megabyte_lines() {
+    on_small_stack(|| {
+        let n = volume(grammar::ParseOptions::DEFAULT_MAX_INPUT_LEN - 64);
         let x = "x".repeat(n);
         let v = body(&format!("a = \"{x}\"\n")).unwrap();
         assert_eq!(v.get("a").and_then(Value::as_str).map(str::len), Some(n));
@@ -741,8 +762,10 @@ fn ten_megabyte_lines() {
         // be quadratic.
         assert!(body(&format!("a = {x}\n")).unwrap_err().is_eval());
         assert!(body(&format!("a = {x}(1)\n")).unwrap_err().is_eval());
-        let y = format!("{}y", &x[1..]);
-        let e = expr(&format!("{{{x} = 1}}.{y}")).unwrap_err();
+        // (Two names of half the size: the input holds both.)
+        let half = x.get(..n / 2 - 16).unwrap_or_default();
+        let y = format!("{}y", &half[1..]);
+        let e = expr(&format!("{{{half} = 1}}.{y}")).unwrap_err();
         assert!(
             e.message().contains("did you mean"),
             "{}",
@@ -773,21 +796,29 @@ fn ten_megabyte_lines() {
 #[test]
 fn a_million_attributes() {
     on_small_stack(|| {
-        let mut src = String::with_capacity(16 << 20);
+        // Four-letter names and one-digit values, so that a million
+        // attributes (7 MB) fit the default input limit (8 MiB).
+        let name = |i: usize| -> String {
+            let letters = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+            (0..4)
+                .map(|k| char::from(letters[(i / 52usize.pow(k)) % 52]))
+                .collect()
+        };
+        let mut src = String::with_capacity(8 << 20);
         let n = volume(1_000_000);
         for i in 0..n {
-            src.push_str(&format!("a{i} = {i}\n"));
+            src.push_str(&format!("{}={}\n", name(i), i % 10));
         }
         let v = body(&src).unwrap();
         let o = v.as_object().unwrap();
         assert_eq!(o.len(), n);
-        assert_eq!(o.get(&format!("a{}", n - 1)[..]), Some(&Value::from(n - 1)));
+        assert_eq!(o.get(&name(n - 1)[..]), Some(&Value::from((n - 1) % 10)));
         // A duplicate at the end: reference "Attribute redefined".
-        src.push_str("a0 = 1\n");
+        src.push_str(&format!("{} = 1\n", name(0)));
         let e = body(&src).unwrap_err();
         assert_eq!(e.line(), Some(n + 1));
         // A million blocks.
-        let blocks = "b { a = 1 }\n".repeat(n);
+        let blocks = "b{a=1}\n".repeat(n);
         let v = body(&blocks).unwrap();
         assert_eq!(v.get("b").and_then(Value::as_array).map(Vec::len), Some(n));
     });

@@ -27,7 +27,10 @@
 //! Parsing never panics and runs in time linear in the input. Nesting
 //! deeper than [`ParseOptions::max_depth`] is an error, found by a linear
 //! pre-scan before the recursive parser runs, so that no input can exhaust
-//! the stack.
+//! the stack. Input longer than [`ParseOptions::max_input_len`] (8 MiB by
+//! default) is an error before anything else is done: the parser's working
+//! memory is proportional to the input, up to about 200 bytes per input
+//! byte for the densest shapes, so the default keeps a parse under 2 GiB.
 
 pub mod ast;
 mod error;
@@ -45,9 +48,13 @@ pub type Result<T, E = Error> = std::result::Result<T, E>;
 ///
 /// ```
 /// use hcl_grammar::{parse_expr_with, ParseOptions};
-/// let options = ParseOptions { max_depth: 4 };
+/// let options = ParseOptions { max_depth: 4, ..ParseOptions::default() };
 /// assert!(parse_expr_with("[[[1]]]", &options).is_ok());
 /// assert!(parse_expr_with("[[[[[1]]]]]", &options).is_err());
+///
+/// let small = ParseOptions { max_input_len: 8, ..ParseOptions::default() };
+/// let err = parse_expr_with("[1, 2, 3, 4]", &small).unwrap_err();
+/// assert!(err.message().starts_with("input too large"));
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ParseOptions {
@@ -60,17 +67,30 @@ pub struct ParseOptions {
     /// rather than a stack overflow (checked in debug builds on a 2 MiB
     /// stack). Default: [`ParseOptions::DEFAULT_MAX_DEPTH`] (128).
     pub max_depth: usize,
+    /// The longest input accepted, in bytes; longer input is an error
+    /// ("input too large") pointing at the first byte past the limit,
+    /// before any parsing. Parsing holds pest's token queue and the tree at
+    /// once: about 30 bytes per input byte for ordinary configs, up to
+    /// about 200 for the densest shapes (deeply nested calls or brackets,
+    /// repeated to fill the file). The default,
+    /// [`ParseOptions::DEFAULT_MAX_INPUT_LEN`] (8 MiB, four times the
+    /// largest real configuration file we know of), keeps every parse under
+    /// about 2 GiB; raise it for trusted, larger generated files.
+    pub max_input_len: usize,
 }
 
 impl ParseOptions {
     /// The default for [`ParseOptions::max_depth`].
     pub const DEFAULT_MAX_DEPTH: usize = 128;
+    /// The default for [`ParseOptions::max_input_len`]: 8 MiB.
+    pub const DEFAULT_MAX_INPUT_LEN: usize = 8 * 1024 * 1024;
 }
 
 impl Default for ParseOptions {
     fn default() -> Self {
         ParseOptions {
             max_depth: Self::DEFAULT_MAX_DEPTH,
+            max_input_len: Self::DEFAULT_MAX_INPUT_LEN,
         }
     }
 }

@@ -164,7 +164,10 @@ fn max_depth_itself_parses() {
 
 #[test]
 fn max_depth_is_configurable() {
-    let options = ParseOptions { max_depth: 3 };
+    let options = ParseOptions {
+        max_depth: 3,
+        ..ParseOptions::default()
+    };
     assert!(hcl_grammar::parse_expr_with("[[[1]]]", &options).is_ok());
     assert!(hcl_grammar::parse_expr_with("[[[[1]]]]", &options).is_err());
 }
@@ -203,4 +206,49 @@ fn many_flat_items_parse_within_the_call_budget() {
         None,
         "a 20,000-element tuple"
     );
+}
+
+#[test]
+fn input_longer_than_the_limit_is_an_error() {
+    let options = ParseOptions {
+        max_input_len: 16,
+        ..ParseOptions::default()
+    };
+    // At the limit: parses.
+    let src = "a = 1\nb = 22222\n";
+    assert_eq!(src.len(), 16);
+    assert!(hcl_grammar::parse_body_with(src, &options).is_ok());
+    // One byte more: an error at the first byte past the limit (line 3,
+    // column 1), for every entry point.
+    let src = "a = 1\nb = 22222\nc";
+    for err in [
+        hcl_grammar::parse_body_with(src, &options).map(drop),
+        hcl_grammar::parse_body_bytes_with(src.as_bytes(), &options).map(drop),
+        hcl_grammar::parse_expr_with(src, &options).map(drop),
+        hcl_grammar::parse_expr_bytes_with(src.as_bytes(), &options).map(drop),
+        hcl_grammar::parse_template_with(src, &options).map(drop),
+        hcl_grammar::parse_template_bytes_with(src.as_bytes(), &options).map(drop),
+    ] {
+        let err = err.expect_err("17 bytes over a 16-byte limit");
+        assert!(
+            err.message()
+                .starts_with("input too large: more than 16 bytes"),
+            "{err}"
+        );
+        assert_eq!((err.line(), err.column()), (3, 1), "{err}");
+    }
+    // Invalid UTF-8 past the limit does not matter: the size is checked
+    // first.
+    let mut bytes = src.as_bytes().to_vec();
+    bytes.push(0xff);
+    let err = hcl_grammar::parse_body_bytes_with(&bytes, &options).expect_err("too large");
+    assert!(err.message().starts_with("input too large"), "{err}");
+}
+
+#[test]
+fn the_default_input_limit_is_8_mib() {
+    assert_eq!(ParseOptions::default().max_input_len, 8 * 1024 * 1024);
+    let src = " ".repeat(ParseOptions::DEFAULT_MAX_INPUT_LEN + 1);
+    let err = parse_body(&src).expect_err("over the default limit");
+    assert!(err.message().starts_with("input too large"), "{err}");
 }

@@ -104,6 +104,7 @@ impl<'s, 'i> Ctx<'s, 'i> {
 
 /// Parses with pest after the depth pre-scan; returns the root pair.
 fn run<'s>(rule: Rule, text: &'s str, options: &ParseOptions) -> Result<P<'s>> {
+    check_len(text.as_bytes(), options)?;
     depth::check(rule, text, options.max_depth)?;
     depth::set_call_limit(text.len());
     match HclParser::parse(rule, text) {
@@ -138,6 +139,7 @@ pub(crate) fn parse_template<'i>(src: &'i str, options: &ParseOptions) -> Result
 /// same-length copy with each invalid byte replaced by a space is parsed,
 /// and every invalid byte must lie inside a comment of that parse.
 pub(crate) fn parse_body_bytes<'i>(src: &'i [u8], options: &ParseOptions) -> Result<Body<'i>> {
+    check_len(src, options)?;
     match std::str::from_utf8(src) {
         Ok(s) => parse_body(s, options),
         Err(_) => {
@@ -158,6 +160,7 @@ pub(crate) fn parse_body_bytes<'i>(src: &'i [u8], options: &ParseOptions) -> Res
 }
 
 pub(crate) fn parse_expr_bytes<'i>(src: &'i [u8], options: &ParseOptions) -> Result<Expr<'i>> {
+    check_len(src, options)?;
     match std::str::from_utf8(src) {
         Ok(s) => parse_expr(s, options),
         Err(e) => {
@@ -171,6 +174,7 @@ pub(crate) fn parse_template_bytes<'i>(
     src: &'i [u8],
     options: &ParseOptions,
 ) -> Result<Template<'i>> {
+    check_len(src, options)?;
     match std::str::from_utf8(src) {
         Ok(s) => parse_template(s, options),
         Err(e) => {
@@ -178,6 +182,32 @@ pub(crate) fn parse_template_bytes<'i>(
             Err(invalid_utf8(&text, e.valid_up_to()))
         }
     }
+}
+
+/// The input-size limit: an error at the first byte past it.
+#[inline]
+fn check_len(src: &[u8], options: &ParseOptions) -> Result<()> {
+    if src.len() <= options.max_input_len {
+        return Ok(());
+    }
+    Err(too_large(src, options.max_input_len))
+}
+
+#[cold]
+fn too_large(src: &[u8], max: usize) -> Error {
+    // The position is computed on the valid UTF-8 text up to the limit.
+    let head = src.get(..max).unwrap_or(src);
+    let text = match std::str::from_utf8(head) {
+        Ok(t) => t,
+        Err(e) => {
+            std::str::from_utf8(head.get(..e.valid_up_to()).unwrap_or_default()).unwrap_or_default()
+        }
+    };
+    Error::new(
+        format!("input too large: more than {max} bytes (the limit set by `max_input_len`)"),
+        Span::new(text.len(), text.len()),
+        text,
+    )
 }
 
 #[cold]
