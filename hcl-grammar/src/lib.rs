@@ -32,6 +32,9 @@
 //! memory is proportional to the input, up to about 200 bytes per input
 //! byte for the densest shapes, so the default keeps a parse under 2 GiB.
 
+// Input must not panic the parser: no indexing that input can reach.
+#![warn(clippy::indexing_slicing)]
+
 pub mod ast;
 mod error;
 mod parser;

@@ -464,6 +464,7 @@ impl serde::ser::Error for Error {
 }
 
 #[cfg(test)]
+#[allow(clippy::indexing_slicing)]
 mod tests {
     use super::*;
 

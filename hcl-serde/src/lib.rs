@@ -76,6 +76,9 @@
 //! the line, column, span and path of the field (`service[0].port`), and
 //! a snippet when printed.
 
+// Input must not panic the library: no indexing that input can reach.
+#![warn(clippy::indexing_slicing)]
+
 pub mod de;
 pub mod error;
 pub mod eval;

@@ -140,6 +140,8 @@ fn scan(rule: Rule, text: &str, max: usize, collect: bool, upto: usize) -> Resul
             Some(Mode::Bare) => &BARE,
             _ => &ALL,
         };
+        // A byte indexes a 256-entry table: always in bounds.
+        #[allow(clippy::indexing_slicing)]
         while b.get(i).is_some_and(|&c| !table[c as usize]) {
             i += 1;
         }
@@ -382,7 +384,9 @@ fn directive_depth(b: &[u8], mut i: usize, depth: usize) -> usize {
     }
 }
 
-/// A table of the bytes in `set`.
+/// A table of the bytes in `set` (built at compile time: `k < set.len()`
+/// and a byte indexes 256 entries).
+#[allow(clippy::indexing_slicing)]
 const fn table(set: &[u8]) -> [bool; 256] {
     let mut t = [false; 256];
     let mut k = 0;
