@@ -407,6 +407,48 @@ fn from_slice_and_reader() {
 }
 
 #[test]
+fn input_size_limit() {
+    use serde::Deserialize as _;
+    let src = "a = 1\nb = 2\n"; // 12 bytes
+    let ok = hcl::Deserializer::from_str(src).with_max_input_len(12);
+    assert_eq!(BTreeMap::<String, u8>::deserialize(ok).unwrap()["b"], 2);
+    for de in [
+        hcl::Deserializer::from_str(src).with_max_input_len(11),
+        hcl::Deserializer::from_slice(src.as_bytes()).with_max_input_len(11),
+    ] {
+        let err = BTreeMap::<String, u8>::deserialize(de).unwrap_err();
+        assert!(err.is_syntax(), "{err}");
+        assert!(err.to_string().starts_with("input too large"), "{err}");
+        // The first byte past the limit: the newline ending line 2.
+        assert_eq!((err.line(), err.column()), (Some(2), Some(6)), "{err}");
+    }
+}
+
+/// A reader that yields `x` forever, counting what it gave.
+struct Endless(u64);
+
+impl std::io::Read for Endless {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        buf.fill(b'x');
+        self.0 += buf.len() as u64;
+        Ok(buf.len())
+    }
+}
+
+#[test]
+fn from_reader_stops_reading_past_the_input_limit() {
+    let mut endless = Endless(0);
+    let err = hcl::from_reader::<_, hcl::Value>(&mut endless).unwrap_err();
+    assert!(err.to_string().starts_with("input too large"), "{err}");
+    let limit = hcl::grammar::ParseOptions::DEFAULT_MAX_INPUT_LEN as u64;
+    assert!(
+        endless.0 > limit && endless.0 <= limit + (1 << 20),
+        "read {} bytes",
+        endless.0
+    );
+}
+
+#[test]
 fn option_expression_captures_the_source_with_or_without_context() {
     #[derive(Deserialize, Debug)]
     struct C {

@@ -21,7 +21,7 @@ pub use value::ValueDeserializer;
 use crate::error::{Error, Result};
 use crate::eval::Context;
 use crate::Value;
-use hcl_grammar::Span;
+use hcl_grammar::{ParseOptions, Span};
 use serde::de::{self, DeserializeOwned, Visitor};
 use std::borrow::Cow;
 use std::cell::OnceCell;
@@ -102,7 +102,8 @@ enum Input<'de> {
 ///
 /// Most programs call [`from_str`] or [`from_str_with`]; build a
 /// `Deserializer` to combine options: a [`Context`] of variables and
-/// functions, a file name for error messages, a depth limit.
+/// functions, a file name for error messages, a depth limit, an input
+/// size limit.
 ///
 /// ```
 /// use serde::Deserialize;
@@ -124,6 +125,7 @@ pub struct Deserializer<'de, 'c> {
     ctx: Option<&'c Context>,
     file: Option<String>,
     max_depth: usize,
+    max_input_len: usize,
 }
 
 impl<'de> Deserializer<'de, 'static> {
@@ -137,6 +139,7 @@ impl<'de> Deserializer<'de, 'static> {
             ctx: None,
             file: None,
             max_depth: DEFAULT_MAX_DEPTH,
+            max_input_len: ParseOptions::DEFAULT_MAX_INPUT_LEN,
         }
     }
 
@@ -148,6 +151,7 @@ impl<'de> Deserializer<'de, 'static> {
             ctx: None,
             file: None,
             max_depth: DEFAULT_MAX_DEPTH,
+            max_input_len: ParseOptions::DEFAULT_MAX_INPUT_LEN,
         }
     }
 }
@@ -160,6 +164,7 @@ impl<'de, 'c> Deserializer<'de, 'c> {
             ctx: Some(ctx),
             file: self.file,
             max_depth: self.max_depth,
+            max_input_len: self.max_input_len,
         }
     }
 
@@ -179,6 +184,24 @@ impl<'de, 'c> Deserializer<'de, 'c> {
         self
     }
 
+    /// Sets the longest input accepted, in bytes (default
+    /// [`ParseOptions::DEFAULT_MAX_INPUT_LEN`], 8 MiB); longer input is a
+    /// syntax error ("input too large") before any parsing. Parsing takes
+    /// memory proportional to the input (up to about 200 bytes per input
+    /// byte for the densest shapes), so raise it only for trusted files.
+    ///
+    /// ```
+    /// let big = format!("data = \"{}\"\n", "x".repeat(100));
+    /// let err = hcl::Deserializer::from_str(&big).with_max_input_len(64);
+    /// let err = <hcl::Value as serde::Deserialize>::deserialize(err).unwrap_err();
+    /// assert!(err.to_string().starts_with("input too large"));
+    /// ```
+    #[must_use]
+    pub fn with_max_input_len(mut self, len: usize) -> Self {
+        self.max_input_len = len;
+        self
+    }
+
     /// Parses the input and hands the root body to `f`; attaches the
     /// source and file name to any error.
     fn run<T, F>(self, f: F) -> Result<T>
@@ -193,9 +216,21 @@ impl<'de, 'c> Deserializer<'de, 'c> {
                 &none
             }
         };
+        let options = ParseOptions {
+            max_input_len: self.max_input_len,
+            ..ParseOptions::default()
+        };
         let (parsed, src): (_, Cow<'de, str>) = match self.input {
-            Input::Str(s) => (hcl_grammar::parse_body(s), Cow::Borrowed(s)),
-            Input::Bytes(b) => (hcl_grammar::parse_body_bytes(b), String::from_utf8_lossy(b)),
+            Input::Str(s) => (hcl_grammar::parse_body_with(s, &options), Cow::Borrowed(s)),
+            Input::Bytes(b) => {
+                // Input past the limit is an error: the text for its
+                // message need not go further (nor be copied whole).
+                let shown = b.get(..options.max_input_len).unwrap_or(b);
+                (
+                    hcl_grammar::parse_body_bytes_with(b, &options),
+                    String::from_utf8_lossy(shown),
+                )
+            }
         };
         let file = self.file;
         let finish = |mut e: Error| {
@@ -335,6 +370,12 @@ pub fn from_slice_with<'de, T: de::Deserialize<'de>>(v: &'de [u8], ctx: &Context
 /// Deserializes an instance of `T` from an I/O stream of HCL text, read
 /// to the end first (HCL cannot be deserialized before its end is seen).
 ///
+/// The stream is read no further than the default input limit
+/// ([`ParseOptions::DEFAULT_MAX_INPUT_LEN`], 8 MiB) plus one byte: a longer
+/// stream is a syntax error ("input too large") without being read whole.
+/// For a larger limit, read the input yourself and use
+/// [`Deserializer::from_slice`] with [`Deserializer::with_max_input_len`].
+///
 /// ```
 /// let input = std::io::Cursor::new("enabled = true\n");
 /// let v: hcl::Value = hcl::from_reader(input)?;
@@ -362,11 +403,14 @@ pub fn from_reader_with<R: std::io::Read, T: DeserializeOwned>(
 }
 
 fn from_reader_impl<R: std::io::Read, T: DeserializeOwned>(
-    mut reader: R,
+    reader: R,
     ctx: Option<&Context>,
 ) -> Result<T> {
+    use std::io::Read as _;
+    let limit = ParseOptions::DEFAULT_MAX_INPUT_LEN;
     let mut buf = Vec::new();
     reader
+        .take(u64::try_from(limit).unwrap_or(u64::MAX).saturating_add(1))
         .read_to_end(&mut buf)
         .map_err(|e| Error::data(format!("cannot read the input: {e}")))?;
     let de = Deserializer::from_slice(&buf);
