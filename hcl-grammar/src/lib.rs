@@ -29,8 +29,10 @@
 //! pre-scan before the recursive parser runs, so that no input can exhaust
 //! the stack. Input longer than [`ParseOptions::max_input_len`] (8 MiB by
 //! default) is an error before anything else is done: the parser's working
-//! memory is proportional to the input, up to about 200 bytes per input
+//! memory is proportional to the input, up to about 160 bytes per input
 //! byte for the densest shapes, so the default keeps a parse under 2 GiB.
+//! A config file longer than [`ParseOptions::chunk_len`] is parsed in
+//! pieces cut between top-level items, with the same tree and errors.
 
 // Input must not panic the parser: no indexing that input can reach.
 #![warn(clippy::indexing_slicing)]
@@ -72,14 +74,24 @@ pub struct ParseOptions {
     pub max_depth: usize,
     /// The longest input accepted, in bytes; longer input is an error
     /// ("input too large") pointing at the first byte past the limit,
-    /// before any parsing. Parsing holds pest's token queue and the tree at
-    /// once: about 30 bytes per input byte for ordinary configs, up to
-    /// about 200 for the densest shapes (deeply nested calls or brackets,
-    /// repeated to fill the file). The default,
+    /// before any parsing. Parsing holds the tree and pest's token queue of
+    /// one piece (see [`ParseOptions::chunk_len`]): about 12 to 30 bytes per
+    /// input byte for ordinary configs, up to about 160 for the densest
+    /// shapes (one huge attribute: a long list, object or template). The
+    /// default,
     /// [`ParseOptions::DEFAULT_MAX_INPUT_LEN`] (8 MiB, four times the
     /// largest real configuration file we know of), keeps every parse under
     /// about 2 GiB; raise it for trusted, larger generated files.
     pub max_input_len: usize,
+    /// A config file longer than this many bytes is parsed in pieces of at
+    /// least this size, cut between top-level items: pest's token queue
+    /// (20 to 200 bytes per input byte) then holds one piece at a time, so
+    /// parsing memory grows with the tree alone and the time per byte of a
+    /// large file stays that of a small one. The tree and the errors are
+    /// the same for every value (a piece that fails is parsed again as part
+    /// of the whole file). Expressions and templates are always parsed
+    /// whole. Default: [`ParseOptions::DEFAULT_CHUNK_LEN`] (16 KiB).
+    pub chunk_len: usize,
 }
 
 impl ParseOptions {
@@ -87,6 +99,8 @@ impl ParseOptions {
     pub const DEFAULT_MAX_DEPTH: usize = 128;
     /// The default for [`ParseOptions::max_input_len`]: 8 MiB.
     pub const DEFAULT_MAX_INPUT_LEN: usize = 8 * 1024 * 1024;
+    /// The default for [`ParseOptions::chunk_len`]: 16 KiB.
+    pub const DEFAULT_CHUNK_LEN: usize = 16 * 1024;
 }
 
 impl Default for ParseOptions {
@@ -94,6 +108,7 @@ impl Default for ParseOptions {
         ParseOptions {
             max_depth: Self::DEFAULT_MAX_DEPTH,
             max_input_len: Self::DEFAULT_MAX_INPUT_LEN,
+            chunk_len: Self::DEFAULT_CHUNK_LEN,
         }
     }
 }

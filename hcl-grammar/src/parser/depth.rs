@@ -66,16 +66,32 @@ enum Mode {
     Bare,
 }
 
-/// Checks nesting depth; returns the byte ranges of comments.
+/// Checks nesting depth.
 pub(super) fn check(rule: Rule, text: &str, max: usize) -> Result<()> {
-    scan(rule, text, max, false, usize::MAX).map(|_| ())
+    scan(rule, text, max, false, usize::MAX, usize::MAX).map(|_| ())
+}
+
+/// Checks the nesting depth of a config file, and returns where it may be
+/// cut into pieces of at least `chunk` bytes: offsets just after a newline
+/// that ends a top-level item (outside every bracket, string, heredoc and
+/// comment), and not before a byte order mark (which only the first piece
+/// may skip). Empty when the file is shorter than `chunk`.
+pub(super) fn check_body(text: &str, max: usize, chunk: usize) -> Result<Vec<usize>> {
+    scan(Rule::config_file, text, max, false, usize::MAX, chunk).map(|s| s.splits)
 }
 
 /// The byte ranges of comments in `text` (for the byte-input check).
 pub(super) fn comment_ranges(text: &str) -> Vec<Range<usize>> {
-    scan(Rule::config_file, text, usize::MAX, true, usize::MAX)
-        .map(|s| s.comments)
-        .unwrap_or_default()
+    scan(
+        Rule::config_file,
+        text,
+        usize::MAX,
+        true,
+        usize::MAX,
+        usize::MAX,
+    )
+    .map(|s| s.comments)
+    .unwrap_or_default()
 }
 
 /// What is open at a position: for error messages.
@@ -93,7 +109,7 @@ pub(super) enum Open {
 
 /// The constructs still open at byte `upto`, outermost first.
 pub(super) fn open_at(rule: Rule, text: &str, upto: usize) -> Vec<Open> {
-    scan(rule, text, usize::MAX, false, upto)
+    scan(rule, text, usize::MAX, false, upto, usize::MAX)
         .map(|s| s.open)
         .unwrap_or_default()
 }
@@ -101,12 +117,25 @@ pub(super) fn open_at(rule: Rule, text: &str, upto: usize) -> Vec<Open> {
 struct Scanned {
     comments: Vec<Range<usize>>,
     open: Vec<Open>,
+    /// Where a config file may be cut (see [`check_body`]).
+    splits: Vec<usize>,
 }
 
-fn scan(rule: Rule, text: &str, max: usize, collect: bool, upto: usize) -> Result<Scanned> {
+fn scan(
+    rule: Rule,
+    text: &str,
+    max: usize,
+    collect: bool,
+    upto: usize,
+    chunk: usize,
+) -> Result<Scanned> {
     let b = text.as_bytes();
     let b = b.get(..upto.min(b.len())).unwrap_or_default();
     let mut comments = Vec::new();
+    let mut splits = Vec::new();
+    // The start of the current piece (the last cut).
+    let mut piece = 0usize;
+    let cut = chunk < b.len();
     let top = if rule == Rule::template_file {
         Mode::Bare
     } else {
@@ -245,6 +274,16 @@ fn scan(rule: Rule, text: &str, max: usize, collect: bool, upto: usize) -> Resul
                 b'\n' if *newline_ends => {
                     depth = depth.saturating_sub(*qs);
                     *qs = 0;
+                    // A newline of the file's own body ends an item.
+                    if cut
+                        && *closer == 0
+                        && i + 1 - piece >= chunk
+                        && i + 1 < b.len()
+                        && b.get(i + 1) != Some(&0xEF)
+                    {
+                        piece = i + 1;
+                        splits.push(piece);
+                    }
                 }
                 _ => {}
             },
@@ -362,7 +401,11 @@ fn scan(rule: Rule, text: &str, max: usize, collect: bool, upto: usize) -> Resul
             Mode::Bare => Open::Sequence(0),
         })
         .collect();
-    Ok(Scanned { comments, open })
+    Ok(Scanned {
+        comments,
+        open,
+        splits,
+    })
 }
 
 /// `if` and `for` directives nest the template after them: one level

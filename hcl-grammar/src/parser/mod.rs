@@ -43,6 +43,9 @@ pub(crate) struct Ctx<'s, 'i> {
     /// Current depth of the tree being built.
     depth: usize,
     max_depth: usize,
+    /// The offset in `text` of the piece pest parsed (see [`parse_config`]):
+    /// pest's positions are relative to it.
+    base: usize,
 }
 
 impl<'s, 'i> Ctx<'s, 'i> {
@@ -52,6 +55,7 @@ impl<'s, 'i> Ctx<'s, 'i> {
             source,
             depth: 0,
             max_depth: options.max_depth,
+            base: 0,
         }
     }
 
@@ -59,7 +63,7 @@ impl<'s, 'i> Ctx<'s, 'i> {
     #[inline]
     fn span(&self, p: &P<'s>) -> Span {
         let s = p.as_span();
-        Span::new(s.start(), s.end())
+        Span::new(self.base + s.start(), self.base + s.end())
     }
 
     /// The source text of `span`, borrowed from the input.
@@ -117,9 +121,64 @@ fn run<'s>(rule: Rule, text: &'s str, options: &ParseOptions) -> Result<P<'s>> {
 }
 
 pub(crate) fn parse_body<'i>(src: &'i str, options: &ParseOptions) -> Result<Body<'i>> {
-    let root = run(Rule::config_file, src, options)?;
-    let mut ctx = Ctx::new(src, Source::Str(src), options);
+    parse_config(src, Source::Str(src), options)
+}
+
+/// A config file. A file longer than [`ParseOptions::chunk_len`] is parsed
+/// in pieces cut between top-level items (found by the depth pre-scan), so
+/// that pest's token queue, which is some 20 to 200 bytes per input byte,
+/// only ever holds one piece: memory then grows with the tree alone, and
+/// the time per byte stays that of a small file. Any failure in a piece
+/// (a syntax error, a lowering error, an exhausted call budget) parses the
+/// whole file again in one piece, so errors are exactly those of a
+/// whole-file parse; attributes repeated across pieces are checked on the
+/// joined items, as the whole-file parse would.
+fn parse_config<'i>(text: &str, source: Source<'i>, options: &ParseOptions) -> Result<Body<'i>> {
+    check_len(text.as_bytes(), options)?;
+    let splits = depth::check_body(text, options.max_depth, options.chunk_len.max(1))?;
+    if !splits.is_empty() {
+        if let Some(body) = parse_pieces(text, source, options, &splits) {
+            return Ok(body);
+        }
+    }
+    depth::set_call_limit(text.len());
+    let root = match HclParser::parse(Rule::config_file, text) {
+        Ok(mut pairs) => match pairs.next() {
+            Some(p) => p,
+            None => return Err(Error::new("empty parse", Span::new(0, 0), text)),
+        },
+        Err(e) => return Err(error::from_pest(e, Rule::config_file, text)),
+    };
+    let mut ctx = Ctx::new(text, source, options);
     structure::config_file(&mut ctx, root)
+}
+
+/// The pieces of `text` between `splits`, parsed one by one and joined;
+/// `None` on any failure.
+fn parse_pieces<'i>(
+    text: &str,
+    source: Source<'i>,
+    options: &ParseOptions,
+    splits: &[usize],
+) -> Option<Body<'i>> {
+    let mut items = Vec::new();
+    let mut start = 0;
+    for end in splits.iter().copied().chain(std::iter::once(text.len())) {
+        let piece = text.get(start..end)?;
+        depth::set_call_limit(piece.len());
+        let root = HclParser::parse(Rule::config_file, piece).ok()?.next()?;
+        let mut ctx = Ctx::new(text, source, options);
+        ctx.base = start;
+        let body = structure::config_file(&mut ctx, root).ok()?;
+        items.extend(body.items);
+        start = end;
+    }
+    let ctx = Ctx::new(text, source, options);
+    structure::check_duplicates(&ctx, &items).ok()?;
+    Some(Body {
+        items,
+        span: Span::new(0, text.len()),
+    })
 }
 
 pub(crate) fn parse_expr<'i>(src: &'i str, options: &ParseOptions) -> Result<Expr<'i>> {
@@ -144,9 +203,7 @@ pub(crate) fn parse_body_bytes<'i>(src: &'i [u8], options: &ParseOptions) -> Res
         Ok(s) => parse_body(s, options),
         Err(_) => {
             let (text, bad) = sanitize(src);
-            let root = run(Rule::config_file, &text, options)?;
-            let mut ctx = Ctx::new(&text, Source::Bytes(src), options);
-            let body = structure::config_file(&mut ctx, root)?;
+            let body = parse_config(&text, Source::Bytes(src), options)?;
             let comments = depth::comment_ranges(&text);
             for &b in &bad {
                 let inside = comments.iter().any(|r| r.start <= b && b < r.end);

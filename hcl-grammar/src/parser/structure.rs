@@ -36,7 +36,7 @@ fn items<'i>(ctx: &mut Ctx<'_, 'i>, pair: P<'_>) -> Result<Vec<Structure<'i>>> {
 }
 
 /// "Attribute redefined": each attribute name at most once per body.
-fn check_duplicates(ctx: &Ctx<'_, '_>, items: &[Structure<'_>]) -> Result<()> {
+pub(super) fn check_duplicates(ctx: &Ctx<'_, '_>, items: &[Structure<'_>]) -> Result<()> {
     let attrs = || {
         items.iter().filter_map(|s| match s {
             Structure::Attribute(a) => Some(a),

@@ -187,7 +187,7 @@ impl<'de, 'c> Deserializer<'de, 'c> {
     /// Sets the longest input accepted, in bytes (default
     /// [`ParseOptions::DEFAULT_MAX_INPUT_LEN`], 8 MiB); longer input is a
     /// syntax error ("input too large") before any parsing. Parsing takes
-    /// memory proportional to the input (up to about 200 bytes per input
+    /// memory proportional to the input (up to about 160 bytes per input
     /// byte for the densest shapes), so raise it only for trusted files.
     ///
     /// ```
