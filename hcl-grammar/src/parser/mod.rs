@@ -46,6 +46,9 @@ pub(crate) struct Ctx<'s, 'i> {
     /// The offset in `text` of the piece pest parsed (see [`parse_config`]):
     /// pest's positions are relative to it.
     base: usize,
+    /// Parsing one piece of a file: its top-level attributes are checked
+    /// for repeats on the joined items instead.
+    piece: bool,
 }
 
 impl<'s, 'i> Ctx<'s, 'i> {
@@ -56,6 +59,7 @@ impl<'s, 'i> Ctx<'s, 'i> {
             depth: 0,
             max_depth: options.max_depth,
             base: 0,
+            piece: false,
         }
     }
 
@@ -169,6 +173,7 @@ fn parse_pieces<'i>(
         let root = HclParser::parse(Rule::config_file, piece).ok()?.next()?;
         let mut ctx = Ctx::new(text, source, options);
         ctx.base = start;
+        ctx.piece = true;
         let body = structure::config_file(&mut ctx, root).ok()?;
         items.extend(body.items);
         start = end;

@@ -15,7 +15,13 @@ pub(super) fn config_file<'i>(ctx: &mut Ctx<'_, 'i>, root: P<'_>) -> Result<Body
         span,
     };
     if let Some(b) = root.into_inner().find(|p| p.as_rule() == Rule::body) {
-        body.items = items(ctx, b)?;
+        // A piece of a file: repeated attributes are checked once, on the
+        // joined items (see `parse_pieces`).
+        body.items = if ctx.piece {
+            collect(ctx, b)?
+        } else {
+            items(ctx, b)?
+        };
     }
     Ok(body)
 }
@@ -23,6 +29,13 @@ pub(super) fn config_file<'i>(ctx: &mut Ctx<'_, 'i>, root: P<'_>) -> Result<Body
 /// The attributes and blocks of a `body` or `block_body` pair, with
 /// repeated attribute names rejected.
 fn items<'i>(ctx: &mut Ctx<'_, 'i>, pair: P<'_>) -> Result<Vec<Structure<'i>>> {
+    let items = collect(ctx, pair)?;
+    check_duplicates(ctx, &items)?;
+    Ok(items)
+}
+
+/// The attributes and blocks of a body pair, unchecked.
+fn collect<'i>(ctx: &mut Ctx<'_, 'i>, pair: P<'_>) -> Result<Vec<Structure<'i>>> {
     let mut items = Vec::new();
     for p in pair.into_inner() {
         match p.as_rule() {
@@ -31,7 +44,6 @@ fn items<'i>(ctx: &mut Ctx<'_, 'i>, pair: P<'_>) -> Result<Vec<Structure<'i>>> {
             _ => {}
         }
     }
-    check_duplicates(ctx, &items)?;
     Ok(items)
 }
 

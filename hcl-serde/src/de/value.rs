@@ -162,21 +162,10 @@ visit_int_impl! {
 /// Visits a number faithfully: as `i64`/`u64` when it is an integer that
 /// fits, as `i128`/`u128` when it is a larger integer, as `f64` otherwise.
 pub(crate) fn visit_number<'de, V: Visitor<'de>>(n: &Number, v: V) -> Result<V::Value> {
-    if n.is_integer() {
-        if let Some(i) = n.as_i64() {
-            return v.visit_i64(i);
-        }
-        if let Some(u) = n.as_u64() {
-            return v.visit_u64(u);
-        }
-        if let Some(i) = n.as_i128() {
-            return v.visit_i128(i);
-        }
-        if let Some(u) = n.as_u128() {
-            return v.visit_u128(u);
-        }
+    match visit_integer(n, v) {
+        Ok(r) => r,
+        Err(v) => v.visit_f64(n.as_f64()),
     }
-    v.visit_f64(n.as_f64())
 }
 
 /// Visits a number for a [`Value`] target (which announced itself with
@@ -184,23 +173,40 @@ pub(crate) fn visit_number<'de, V: Visitor<'de>>(n: &Number, v: V) -> Result<V::
 /// number (and `-0`) as the private one-entry map that carries its exact
 /// text (see the `Deserialize` impl of `Value`).
 pub(crate) fn visit_number_exact<'de, V: Visitor<'de>>(n: &Number, v: V) -> Result<V::Value> {
-    if n.is_integer() && !n.is_negative_zero() {
-        if let Some(i) = n.as_i64() {
-            return v.visit_i64(i);
+    let v = if n.is_negative_zero() {
+        v
+    } else {
+        match visit_integer(n, v) {
+            Ok(r) => return r,
+            Err(v) => v,
         }
-        if let Some(u) = n.as_u64() {
-            return v.visit_u64(u);
-        }
-        if let Some(i) = n.as_i128() {
-            return v.visit_i128(i);
-        }
-        if let Some(u) = n.as_u128() {
-            return v.visit_u128(u);
-        }
-    }
+    };
     v.visit_map(ExactNumberAccess {
         text: Some(n.to_exact_text()),
     })
+}
+
+/// Visits an integer as the first of `i64`, `u64`, `i128`, `u128` that
+/// holds it; hands the visitor back for any other number.
+fn visit_integer<'de, V: Visitor<'de>>(
+    n: &Number,
+    v: V,
+) -> std::result::Result<Result<V::Value>, V> {
+    if n.is_integer() {
+        if let Some(i) = n.as_i64() {
+            return Ok(v.visit_i64(i));
+        }
+        if let Some(u) = n.as_u64() {
+            return Ok(v.visit_u64(u));
+        }
+        if let Some(i) = n.as_i128() {
+            return Ok(v.visit_i128(i));
+        }
+        if let Some(u) = n.as_u128() {
+            return Ok(v.visit_u128(u));
+        }
+    }
+    Err(v)
 }
 
 /// The map `{"$__hcl_private_Number": "<exact text>"}`.
