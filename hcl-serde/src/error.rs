@@ -19,6 +19,9 @@ pub enum Category {
     /// missing field, a number out of range...), or any other failure from
     /// serde.
     Data,
+    /// Reading the input failed ([`from_reader`](crate::from_reader)); the
+    /// I/O error is the [`source`](std::error::Error::source).
+    Io,
 }
 
 impl fmt::Display for Category {
@@ -27,6 +30,7 @@ impl fmt::Display for Category {
             Category::Syntax => "syntax error",
             Category::Eval => "evaluation error",
             Category::Data => "data error",
+            Category::Io => "I/O error",
         })
     }
 }
@@ -66,6 +70,19 @@ struct ErrorImpl {
     /// computed (the reference's error value has that type, which matters
     /// to an enclosing conditional's type unification).
     value_type: Option<Box<crate::eval::Type>>,
+    /// The I/O error of a [`Category::Io`] error.
+    io: Option<IoSource>,
+}
+
+/// An I/O error shared between clones of an [`Error`]; equal when it is the
+/// same error.
+#[derive(Clone)]
+struct IoSource(std::sync::Arc<std::io::Error>);
+
+impl PartialEq for IoSource {
+    fn eq(&self, other: &IoSource) -> bool {
+        std::sync::Arc::ptr_eq(&self.0, &other.0)
+    }
 }
 
 impl Error {
@@ -81,6 +98,7 @@ impl Error {
             file: None,
             path: None,
             value_type: None,
+            io: None,
         }))
     }
 
@@ -88,6 +106,18 @@ impl Error {
     #[cold]
     pub fn eval(message: impl Into<String>, span: Span) -> Error {
         Error::new(Category::Eval, message.into(), Some(span))
+    }
+
+    /// An I/O error reading the input, kept as the error's source.
+    #[cold]
+    pub(crate) fn io(error: std::io::Error) -> Error {
+        let mut e = Error::new(
+            Category::Io,
+            format!("cannot read the input: {error}"),
+            None,
+        );
+        e.0.io = Some(IoSource(std::sync::Arc::new(error)));
+        e
     }
 
     /// A data error with `message`, pointing nowhere yet.
@@ -343,7 +373,25 @@ impl fmt::Debug for Error {
     }
 }
 
-impl std::error::Error for Error {}
+impl std::error::Error for Error {
+    /// The I/O error behind a [`Category::Io`] error.
+    ///
+    /// ```
+    /// use std::error::Error as _;
+    /// struct Broken;
+    /// impl std::io::Read for Broken {
+    ///     fn read(&mut self, _: &mut [u8]) -> std::io::Result<usize> {
+    ///         Err(std::io::Error::other("disk on fire"))
+    ///     }
+    /// }
+    /// let err = hcl::from_reader::<_, hcl::Value>(Broken).unwrap_err();
+    /// assert_eq!(err.category(), hcl::Category::Io);
+    /// assert_eq!(err.source().unwrap().to_string(), "disk on fire");
+    /// ```
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        self.0.io.as_ref().map(|io| &*io.0 as _)
+    }
+}
 
 impl serde::de::Error for Error {
     #[cold]

@@ -412,7 +412,7 @@ fn from_reader_impl<R: std::io::Read, T: DeserializeOwned>(
     reader
         .take(u64::try_from(limit).unwrap_or(u64::MAX).saturating_add(1))
         .read_to_end(&mut buf)
-        .map_err(|e| Error::data(format!("cannot read the input: {e}")))?;
+        .map_err(Error::io)?;
     let de = Deserializer::from_slice(&buf);
     match ctx {
         Some(ctx) => T::deserialize(de.with_context(ctx)),

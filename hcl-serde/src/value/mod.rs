@@ -2,7 +2,11 @@
 
 pub(crate) mod de;
 mod from;
+mod index;
+mod partial_eq;
 mod ser;
+
+pub use index::Index;
 
 use crate::Number;
 use std::fmt;
@@ -46,6 +50,53 @@ impl Value {
     /// Whether the value is `null`.
     pub fn is_null(&self) -> bool {
         matches!(self, Value::Null)
+    }
+
+    /// `Some(())` if the value is `null`, as serde_json's `as_null`.
+    pub fn as_null(&self) -> Option<()> {
+        self.is_null().then_some(())
+    }
+
+    /// Whether the value is a boolean.
+    pub fn is_bool(&self) -> bool {
+        matches!(self, Value::Bool(_))
+    }
+
+    /// Whether the value is a number.
+    pub fn is_number(&self) -> bool {
+        matches!(self, Value::Number(_))
+    }
+
+    /// Whether the value is a string.
+    pub fn is_string(&self) -> bool {
+        matches!(self, Value::String(_))
+    }
+
+    /// Whether the value is an array (an HCL list, tuple or set).
+    pub fn is_array(&self) -> bool {
+        matches!(self, Value::Array(_))
+    }
+
+    /// Whether the value is an object (an HCL map or object).
+    ///
+    /// ```
+    /// let v: hcl::Value = hcl::from_str("a = { b = 1 }\nc = [true]\n")?;
+    /// assert!(v.is_object() && v["a"].is_object() && v["c"].is_array());
+    /// assert!(v["c"][0].is_bool() && v["a"]["b"].is_number());
+    /// # Ok::<(), hcl::Error>(())
+    /// ```
+    pub fn is_object(&self) -> bool {
+        matches!(self, Value::Object(_))
+    }
+
+    /// Whether the value is a number that [`Value::as_i64`] returns.
+    pub fn is_i64(&self) -> bool {
+        self.as_i64().is_some()
+    }
+
+    /// Whether the value is a number that [`Value::as_u64`] returns.
+    pub fn is_u64(&self) -> bool {
+        self.as_u64().is_some()
     }
 
     /// The boolean, if this is one.
@@ -119,17 +170,6 @@ impl Value {
         self.as_number().map(Number::as_f64)
     }
 
-    /// The element at `index` of an array, or the entry `key` of an object.
-    ///
-    /// ```
-    /// use hcl::Value;
-    /// let v = Value::from_iter([("a", 1)]);
-    /// assert_eq!(v.get("a"), Some(&Value::from(1)));
-    /// ```
-    pub fn get<I: Index>(&self, index: I) -> Option<&Value> {
-        index.index_into(self)
-    }
-
     /// The name of the value's kind, for messages: `"null"`, `"bool"`,
     /// `"number"`, `"string"`, `"array"`, `"object"`.
     pub fn kind_name(&self) -> &'static str {
@@ -146,45 +186,6 @@ impl Value {
     /// Takes the value out, leaving `null`.
     pub fn take(&mut self) -> Value {
         std::mem::take(self)
-    }
-}
-
-/// Something that can index into a [`Value`]: a `usize` into arrays, a
-/// string into objects. See [`Value::get`].
-pub trait Index: private::Sealed {
-    #[doc(hidden)]
-    fn index_into<'v>(&self, v: &'v Value) -> Option<&'v Value>;
-}
-
-mod private {
-    pub trait Sealed {}
-    impl Sealed for usize {}
-    impl Sealed for str {}
-    impl Sealed for String {}
-    impl<T: Sealed + ?Sized> Sealed for &T {}
-}
-
-impl Index for usize {
-    fn index_into<'v>(&self, v: &'v Value) -> Option<&'v Value> {
-        v.as_array().and_then(|a| a.get(*self))
-    }
-}
-
-impl Index for str {
-    fn index_into<'v>(&self, v: &'v Value) -> Option<&'v Value> {
-        v.as_object().and_then(|o| o.get(self))
-    }
-}
-
-impl Index for String {
-    fn index_into<'v>(&self, v: &'v Value) -> Option<&'v Value> {
-        self.as_str().index_into(v)
-    }
-}
-
-impl<T: Index + ?Sized> Index for &T {
-    fn index_into<'v>(&self, v: &'v Value) -> Option<&'v Value> {
-        (**self).index_into(v)
     }
 }
 
