@@ -200,3 +200,8 @@ pub fn parse_template_bytes_with<'i>(
 ) -> Result<Template<'i>> {
     parser::parse_template_bytes(input, options)
 }
+
+/// The crate README's example (the page crates.io shows), run as a doctest.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct CrateReadmeDoctests;
