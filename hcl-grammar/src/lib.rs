@@ -39,11 +39,14 @@
 
 pub mod ast;
 mod error;
+pub mod format;
 mod parser;
 mod span;
+pub mod tokens;
 
 pub use ast::*;
 pub use error::Error;
+pub use format::{format, format_bytes, format_bytes_with, format_with, FormatOptions};
 pub use span::{Position, Span};
 
 /// The result type of this crate.
