@@ -342,3 +342,49 @@ fn operator_and_number_tokens_are_the_reference_scanners() {
         ]
     );
 }
+
+#[test]
+fn output_longer_than_the_limit_is_an_error_not_an_allocation() {
+    // One long name, then many short attributes: aligning their `=` asks
+    // for the long name's width in spaces on every line.
+    let mut src = format!("o = {{\n{} = 1\n", "k".repeat(10_000));
+    for _ in 0..10_000 {
+        src.push_str("b = 1\n");
+    }
+    src.push_str("}\n");
+    let options = FormatOptions {
+        max_output_len: 1_000_000,
+        ..FormatOptions::default()
+    };
+    let err = format_with(&src, &options).unwrap_err();
+    assert!(
+        err.message().starts_with("formatted output too large"),
+        "{err}"
+    );
+    // The error points at the token that passes the limit: line 1 is 6
+    // bytes, every other line 10,007 (2 of indentation, 10,000 of name or
+    // of `b` and spaces, `= 1\n`), so the 100th of them, line 101, passes
+    // 1,000,000.
+    assert_eq!(err.line(), 101);
+    // Within the limit, the same shape formats.
+    let roomy = FormatOptions {
+        max_output_len: 200_000_000,
+        ..FormatOptions::default()
+    };
+    let out = format_with(&src, &roomy).unwrap();
+    assert!(out.contains(&format!("\n  b{} = 1\n", " ".repeat(9_999))));
+}
+
+#[test]
+fn unterminated_block_comments_stay_linear() {
+    // Each `/*` without a `*/` after it falls back to `/` and `*`; the
+    // search for `*/` is done once, not once per `/*`.
+    let src = "/*".repeat(200_000);
+    let options = FormatOptions {
+        check_syntax: false,
+        ..FormatOptions::default()
+    };
+    assert!(format(&src).is_err());
+    let out = format_with(&src, &options).unwrap();
+    assert_eq!(out.matches('/').count(), 200_000);
+}

@@ -31,7 +31,7 @@
 
 mod rules;
 
-use crate::{ParseOptions, Result};
+use crate::{Error, ParseOptions, Result, Span};
 
 /// Options of [`format_with`] and [`format_bytes_with`].
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -44,6 +44,19 @@ pub struct FormatOptions {
     pub check_syntax: bool,
     /// The limits of that parse.
     pub parse: ParseOptions,
+    /// The longest output built, in bytes; longer is an error ("formatted
+    /// output too large") pointing at the token that passes the limit.
+    /// Formatted output is about as long as its input, but aligning `=`
+    /// signs after a very long name can ask for that many spaces on each
+    /// of many lines (the reference would build it). Default:
+    /// [`FormatOptions::DEFAULT_MAX_OUTPUT_LEN`] (64 MiB, eight times the
+    /// default input limit).
+    pub max_output_len: usize,
+}
+
+impl FormatOptions {
+    /// The default for [`FormatOptions::max_output_len`]: 64 MiB.
+    pub const DEFAULT_MAX_OUTPUT_LEN: usize = 64 * 1024 * 1024;
 }
 
 impl Default for FormatOptions {
@@ -51,6 +64,7 @@ impl Default for FormatOptions {
         FormatOptions {
             check_syntax: true,
             parse: ParseOptions::default(),
+            max_output_len: Self::DEFAULT_MAX_OUTPUT_LEN,
         }
     }
 }
@@ -72,7 +86,7 @@ pub fn format_with(src: &str, options: &FormatOptions) -> Result<String> {
     if options.check_syntax {
         crate::parse_body_with(src, &options.parse)?;
     }
-    let out = format_unchecked(src.as_bytes());
+    let out = format_unchecked(src.as_bytes(), options)?;
     // Only ASCII spaces are added or removed, and only between tokens, so
     // the output is UTF-8 whenever the input is: the lossy conversion
     // never replaces anything.
@@ -93,10 +107,27 @@ pub fn format_bytes_with(src: &[u8], options: &FormatOptions) -> Result<Vec<u8>>
     if options.check_syntax {
         crate::parse_body_bytes_with(src, &options.parse)?;
     }
-    Ok(format_unchecked(src))
+    format_unchecked(src, options)
 }
 
-fn format_unchecked(src: &[u8]) -> Vec<u8> {
+fn format_unchecked(src: &[u8], options: &FormatOptions) -> Result<Vec<u8>> {
     let tokens = crate::tokens::lex(src);
-    rules::format_tokens(src, &tokens)
+    rules::format_tokens(src, &tokens, options.max_output_len)
+        .map_err(|at| too_large(src, at, options))
+}
+
+#[cold]
+fn too_large(src: &[u8], at: usize, options: &FormatOptions) -> Error {
+    // Positions are byte offsets: only bytes that are not UTF-8 change
+    // length in the lossy text, and they are rare enough to ignore here.
+    let text = String::from_utf8_lossy(src);
+    let at = at.min(text.len());
+    Error::new(
+        format!(
+            "formatted output too large: more than {} bytes (FormatOptions::max_output_len)",
+            options.max_output_len
+        ),
+        Span::new(at, at),
+        &text,
+    )
 }

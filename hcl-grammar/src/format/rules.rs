@@ -34,22 +34,39 @@ struct Line {
     comment: Option<usize>,
 }
 
-/// Formats `src`, cut into `tokens` by [`crate::tokens::lex`].
-pub(crate) fn format_tokens(src: &[u8], tokens: &[Token]) -> Vec<u8> {
+/// Formats `src`, cut into `tokens` by [`crate::tokens::lex`]. Output
+/// longer than `max_len` is not built: `Err` holds the offset in `src` of
+/// the token that would pass the limit.
+pub(crate) fn format_tokens(
+    src: &[u8],
+    tokens: &[Token],
+    max_len: usize,
+) -> Result<Vec<u8>, usize> {
     let (mut placed, trailing) = place(tokens);
     let lines = lines(src, &placed);
     indent(&lines, &mut placed);
     space(&lines, src, &mut placed);
     align(&lines, src, &mut placed);
 
-    let spaces: usize = placed.iter().map(|t| t.spaces).sum();
-    let mut out = Vec::with_capacity(src.len() + spaces / 4);
+    // Alignment can ask for as many spaces as the longest line on each of
+    // many lines: count before building.
+    let mut len = trailing;
+    for t in &placed {
+        len = len.saturating_add(t.spaces + (t.end - t.start));
+        if len > max_len {
+            return Err(t.start);
+        }
+    }
+    if len > max_len {
+        return Err(src.len());
+    }
+    let mut out = Vec::with_capacity(len);
     for t in &placed {
         out.resize(out.len() + t.spaces, b' ');
         out.extend_from_slice(src.get(t.start..t.end).unwrap_or_default());
     }
     out.resize(out.len() + trailing, b' ');
-    out
+    Ok(out)
 }
 
 /// The tokens the reference scanner emits, each with the number of

@@ -21,6 +21,7 @@ pub fn lex(src: &[u8]) -> Vec<Token> {
         modes: vec![Mode::Code],
         braces: 0,
         ret_braces: Vec::new(),
+        no_comment_end_after: None,
     };
     if src.starts_with(BOM) {
         lexer.emit(K::ByteOrderMark, BOM.len());
@@ -61,6 +62,10 @@ struct Lexer<'a> {
     /// The values of `braces` just after each open `${` / `%{`: a `}` at
     /// that level closes the template sequence.
     ret_braces: Vec<i64>,
+    /// Set when a search for `*/` failed from this offset: no later
+    /// search can succeed, so each is done once (input full of `/*` stays
+    /// linear).
+    no_comment_end_after: Option<usize>,
 }
 
 impl Lexer<'_> {
@@ -95,10 +100,17 @@ impl Lexer<'_> {
             b'#' => self.line_comment(),
             b'/' if next == Some(b'/') => self.line_comment(),
             b'/' if next == Some(b'*') => {
-                match find(self.src, self.pos + 2, b"*/") {
+                let end = match self.no_comment_end_after {
+                    Some(_) => None,
+                    None => find(self.src, self.pos + 2, b"*/"),
+                };
+                match end {
                     Some(end) => self.emit(K::Comment, end + 2 - self.pos),
                     // Unterminated: the reference falls back to `/`.
-                    None => self.emit(K::Slash, 1),
+                    None => {
+                        self.no_comment_end_after = Some(self.pos);
+                        self.emit(K::Slash, 1);
+                    }
                 }
             }
             b'=' => match next {
