@@ -39,12 +39,15 @@
 
 pub mod ast;
 mod error;
+pub mod format;
 mod options;
 mod parser;
 mod span;
+pub mod tokens;
 
 pub use ast::*;
 pub use error::Error;
+pub use format::{format, format_bytes, format_bytes_with, format_with, FormatOptions};
 pub use options::ParseOptions;
 pub use span::{Position, Span};
 

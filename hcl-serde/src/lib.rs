@@ -82,6 +82,7 @@
 pub mod de;
 pub mod error;
 pub mod eval;
+pub mod format;
 pub mod number;
 mod ser;
 pub mod stdlib;
@@ -98,6 +99,8 @@ pub use de::{
 pub use error::{Category, Error, Result};
 #[doc(inline)]
 pub use eval::{Context, Evaluate};
+#[doc(inline)]
+pub use format::format;
 #[doc(inline)]
 pub use number::{Number, NumberError};
 #[doc(inline)]
