@@ -1,0 +1,13 @@
+//! `conformance-ext/typeexpr/`: type constraints and conversion.
+
+use crate::ext::Outcome;
+use crate::json::Json;
+use std::path::Path;
+
+pub fn check(_path: &Path, _input: &[u8], _expected: &Json) -> Outcome {
+    Outcome {
+        result: Ok(()),
+        lines: None,
+        pending: Some("type constraints not yet built".to_owned()),
+    }
+}
