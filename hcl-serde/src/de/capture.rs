@@ -340,6 +340,17 @@ impl Expression {
         crate::eval::eval_expr(&expr, ctx).map_err(|e| self.0.locate(e))
     }
 
+    /// Calls `f` with the parsed expression; its errors are moved to the
+    /// original file's lines and columns.
+    pub(crate) fn with_parsed<R>(
+        &self,
+        f: impl FnOnce(&hcl_grammar::Expr<'_>) -> Result<R>,
+    ) -> Result<R> {
+        let padded = self.0.padded();
+        let expr = hcl_grammar::parse_expr(&padded).map_err(|e| self.0.locate(e.into()))?;
+        f(&expr).map_err(|e| self.0.locate(e))
+    }
+
     /// Every variable traversal the expression reads, without evaluating
     /// it (see [`crate::ext::variables`]); spans are in the file it was
     /// read from.

@@ -3,4 +3,5 @@
 //! constraints ([`typeexpr`]) and functions declared in HCL
 //! ([`userfunc`]). Child contexts are [`Context::child`](crate::Context::child).
 
+pub mod typeexpr;
 pub mod variables;
