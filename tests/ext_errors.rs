@@ -75,3 +75,38 @@ fn type_from_an_attribute() {
     let err = M::deserialize(de).unwrap_err();
     insta::assert_snapshot!(format!("[{:?}] {err}", err.category()));
 }
+
+fn userfunc_error(src: &str) -> String {
+    let err = hcl::ext::userfunc::parse(src).unwrap_err();
+    format!("[{:?}] {err}", err.category())
+}
+
+#[test]
+fn userfunc_missing_result() {
+    insta::assert_snapshot!(userfunc_error("function \"f\" {\n  params = [a]\n}\n"));
+}
+
+#[test]
+fn userfunc_param_not_a_name() {
+    insta::assert_snapshot!(userfunc_error(
+        "function \"f\" {\n  params = [a, \"b\"]\n  result = a\n}\n"
+    ));
+}
+
+#[test]
+fn userfunc_extra_label() {
+    insta::assert_snapshot!(userfunc_error(
+        "function \"f\" \"g\" {\n  params = []\n  result = 1\n}\n"
+    ));
+}
+
+#[test]
+fn userfunc_error_inside_result() {
+    let src = "function \"bad\" {\n  params = [s]\n  result = s + 1\n}\n";
+    let funcs = hcl::ext::userfunc::parse(src).unwrap();
+    let base = std::sync::Arc::new(hcl::Context::new());
+    let mut ctx = hcl::Context::child(&base);
+    hcl::ext::userfunc::declare(&funcs, &mut ctx, &base);
+    let err = hcl::eval::eval_expr_str("bad(\"abc\")", &ctx).unwrap_err();
+    insta::assert_snapshot!(format!("[{:?}] {err}", err.category()));
+}

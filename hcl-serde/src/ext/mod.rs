@@ -4,4 +4,5 @@
 //! ([`userfunc`]). Child contexts are [`Context::child`](crate::Context::child).
 
 pub mod typeexpr;
+pub mod userfunc;
 pub mod variables;
