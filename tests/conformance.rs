@@ -7,7 +7,9 @@
 //! ```
 //!
 //! Folders: `HCL_CONFORMANCE_DIR` (default `../shared/conformance`) and
-//! `HCL_CORPUS_DIR` (default `../shared/corpus`), relative to the workspace
+//! `HCL_CORPUS_DIR` (default `../shared/corpus`) and
+//! `HCL_CONFORMANCE_EXT_DIR` (default `../shared/conformance-ext`, issue
+//! #13's extensions), relative to the workspace
 //! root; a missing folder is reported and skipped. Formats:
 //! `../shared/conformance/README.md`.
 //!
@@ -25,6 +27,12 @@
 mod cases;
 #[path = "conformance/corpus.rs"]
 mod corpus;
+#[path = "conformance/ext.rs"]
+mod ext;
+#[path = "conformance/ext_typeexpr.rs"]
+mod ext_typeexpr;
+#[path = "conformance/ext_userfunc.rs"]
+mod ext_userfunc;
 #[path = "conformance/fmt.rs"]
 mod fmt;
 #[path = "conformance/grammar.rs"]
@@ -62,11 +70,12 @@ fn main() -> ExitCode {
         return ExitCode::FAILURE;
     }
 
-    let parts: [(&str, &str, Runner); 4] = [
+    let parts: [(&str, &str, Runner); 5] = [
         ("HCL_CONFORMANCE_DIR", "conformance", run_cases),
         ("HCL_CORPUS_DIR", "corpus", run_corpus),
         ("HCL_CONFORMANCE_FMT_DIR", "conformance-fmt", run_fmt_cases),
         ("HCL_CORPUS_DIR", "corpus", run_fmt_corpus),
+        ("HCL_CONFORMANCE_EXT_DIR", "conformance-ext", ext::run),
     ];
     for (var, name, run) in parts {
         let Some(dir) = folder(var, name) else {

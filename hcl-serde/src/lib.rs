@@ -82,6 +82,7 @@
 pub mod de;
 pub mod error;
 pub mod eval;
+pub mod ext;
 pub mod format;
 pub mod number;
 mod ser;

@@ -310,20 +310,17 @@ impl<'c, 'a> Evaluator<'c, 'a> {
         {
             return Ok(v.clone());
         }
-        let Some(vars) = self.ctx.vars() else {
+        if !self.ctx.supports_vars() {
             return Err(Error::eval(
                 format!("variables are not allowed here (found `{}`)", ident.name),
                 ident.span,
             ));
-        };
-        match vars.get(ident.name) {
+        }
+        match self.ctx.var(ident.name) {
             Some(v) => Ok(TVal::plain(v.clone())),
             None => {
                 let locals = self.locals.borrow();
-                let names = vars
-                    .keys()
-                    .map(String::as_str)
-                    .chain(locals.iter().map(|(n, _)| *n));
+                let names = self.ctx.var_names().chain(locals.iter().map(|(n, _)| *n));
                 Err(Error::eval(
                     format!(
                         "there is no variable named `{}`{}",
@@ -960,17 +957,17 @@ impl<'c, 'a> Evaluator<'c, 'a> {
 
     fn call(&self, call: &'a FuncCall<'a>, span: Span) -> Result<TVal> {
         let name = call.name.name;
-        let Some(funcs) = self.ctx.funcs() else {
+        if !self.ctx.supports_funcs() {
             return Err(Error::eval(
                 format!("functions are not allowed here (found a call to `{name}`)"),
                 call.name.span,
             ));
-        };
-        let Some(def) = funcs.get(name) else {
+        }
+        let Some(def) = self.ctx.func(name) else {
             return Err(Error::eval(
                 format!(
                     "there is no function named `{name}`{}",
-                    did_you_mean(name, funcs.keys().map(String::as_str))
+                    did_you_mean(name, self.ctx.func_names())
                 ),
                 call.name.span,
             ));
