@@ -138,3 +138,8 @@ fn random_expressions_as_the_reference() {
 fn case_mappings_as_the_reference() {
     check("unicode.cases", include_str!("stdlib/unicode.cases"));
 }
+
+#[test]
+fn types_as_the_reference() {
+    check("types.cases", include_str!("stdlib/types.cases"));
+}

@@ -72,6 +72,17 @@ pub(crate) fn to_bool(v: &Value) -> Result<bool, String> {
     }
 }
 
+/// Equality as cty's `Value.Equals`: no conversion; two nulls are equal
+/// whatever their types; otherwise the types must be the same (a list is
+/// not a tuple, a map not an object) and the values equal.
+pub(crate) fn equal_typed(a: &Value, ta: &Type, b: &Value, tb: &Type) -> bool {
+    match (a.is_null(), b.is_null()) {
+        (true, true) => true,
+        (false, false) => ta == tb && a == b,
+        _ => false,
+    }
+}
+
 /// A string, JSON-quoted, for messages.
 pub(crate) fn quote(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
@@ -157,10 +168,21 @@ pub(crate) fn convert_typed(v: Value, from: &Type, to: &Type) -> Result<(Value, 
             };
             let types = seq_elem_types(from, items.len())
                 .unwrap_or_else(|| items.iter().map(Type::of).collect());
-            let target = if elem.has_any() {
-                let mut all: Vec<Type> = types.clone();
-                all.push((**elem).clone());
+            let target = if let (true, Type::List(fe) | Type::Set(fe)) = (elem.has_any(), from) {
+                // A collection keeps its element type, even when empty.
+                merge_any(elem, fe)
+            } else if elem.has_any() {
                 match unify(&types) {
+                    // go-cty: elements that unify only to `any` (a null
+                    // beside a collection) make no list.
+                    Some(Type::Any)
+                        if **elem == Type::Any && types.iter().any(|t| *t != Type::Any) =>
+                    {
+                        return Err(format!(
+                            "all elements must have the same type to make a {}",
+                            if is_set { "set" } else { "list" }
+                        ))
+                    }
                     Some(u) if !types.is_empty() => merge_any(elem, &u),
                     _ if types.is_empty() => (**elem).clone(),
                     _ => {
@@ -202,8 +224,22 @@ pub(crate) fn convert_typed(v: Value, from: &Type, to: &Type) -> Result<(Value, 
                     .collect(),
                 _ => entries.values().map(Type::of).collect(),
             };
-            let target = if elem.has_any() {
+            let target = if let (true, Type::Map(fe)) = (elem.has_any(), from) {
+                merge_any(elem, fe)
+            } else if elem.has_any() {
                 match unify(&types) {
+                    // go-cty: values that unify only to `any` must still
+                    // have one type, nulls aside, to make a map.
+                    Some(Type::Any) if **elem == Type::Any => {
+                        let mut known = types.iter().filter(|t| **t != Type::Any);
+                        let first = known.next().cloned().unwrap_or(Type::Any);
+                        if known.any(|t| *t != first) {
+                            return Err(
+                                "attribute types must all match for conversion to map".to_owned()
+                            );
+                        }
+                        first
+                    }
                     Some(u) => merge_any(elem, &u),
                     None if types.is_empty() => (**elem).clone(),
                     None => return Err("all map elements must have the same type".to_owned()),
@@ -292,127 +328,9 @@ fn merge_any(declared: &Type, actual: &Type) -> Type {
 }
 
 /// The single type that all `types` convert to, as go-cty's
-/// `convert.UnifyUnsafe`; `None` if there is none. `Any` (an untyped
-/// null) unifies with everything.
+/// `convert.UnifyUnsafe` (see [`super::unify`]); `None` if there is none.
 pub(crate) fn unify(types: &[Type]) -> Option<Type> {
-    let first = types.first()?;
-    if types.iter().all(|t| t == first) {
-        return Some(first.clone());
-    }
-    let concrete: Vec<&Type> = types.iter().filter(|t| **t != Type::Any).collect();
-    let Some(first) = concrete.first() else {
-        return Some(Type::Any);
-    };
-    if concrete.iter().all(|t| t == first) {
-        return Some((*first).clone());
-    }
-    let count = |f: fn(&Type) -> bool| concrete.iter().filter(|t| f(t)).count();
-    let n = concrete.len();
-    let maps = count(|t| matches!(t, Type::Map(_)));
-    let lists = count(|t| matches!(t, Type::List(_)));
-    let sets = count(|t| matches!(t, Type::Set(_)));
-    let objects = count(|t| matches!(t, Type::Object(_)));
-    let tuples = count(|t| matches!(t, Type::Tuple(_)));
-    let elems = |t: &Type| -> Vec<Type> {
-        match t {
-            Type::List(e) | Type::Set(e) | Type::Map(e) => vec![(**e).clone()],
-            Type::Tuple(ts) => ts.clone(),
-            Type::Object(attrs) => attrs.values().cloned().collect(),
-            _ => Vec::new(),
-        }
-    };
-    let all_elems = || -> Vec<Type> { concrete.iter().flat_map(|t| elems(t)).collect() };
-    if maps == n || (maps > 0 && maps + objects == n) {
-        let e = all_elems();
-        return if e.is_empty() {
-            Some(Type::map(Type::Any))
-        } else {
-            unify(&e).map(Type::map)
-        };
-    }
-    if lists == n {
-        return unify(&all_elems()).map(Type::list);
-    }
-    if sets == n {
-        return unify(&all_elems()).map(Type::set);
-    }
-    if objects == n {
-        // Same attribute names: attribute-wise; otherwise a map of all.
-        let Type::Object(first_attrs) = first else {
-            return None;
-        };
-        let same_keys = concrete.iter().all(|t| match t {
-            Type::Object(a) => {
-                a.len() == first_attrs.len() && a.keys().all(|k| first_attrs.contains_key(k))
-            }
-            _ => false,
-        });
-        if same_keys {
-            let mut out = Map::with_capacity(first_attrs.len());
-            for k in first_attrs.keys() {
-                let ts: Vec<Type> = concrete
-                    .iter()
-                    .filter_map(|t| match t {
-                        Type::Object(a) => a.get(k).cloned(),
-                        _ => None,
-                    })
-                    .collect();
-                out.insert(k.clone(), unify(&ts)?);
-            }
-            return Some(Type::Object(out));
-        }
-        let e = all_elems();
-        return if e.is_empty() {
-            Some(Type::map(Type::Any))
-        } else {
-            unify(&e).map(Type::map)
-        };
-    }
-    if tuples == n {
-        let Type::Tuple(first_elems) = first else {
-            return None;
-        };
-        let same_len = concrete
-            .iter()
-            .all(|t| matches!(t, Type::Tuple(ts) if ts.len() == first_elems.len()));
-        if same_len {
-            let mut out = Vec::with_capacity(first_elems.len());
-            for i in 0..first_elems.len() {
-                let ts: Vec<Type> = concrete
-                    .iter()
-                    .filter_map(|t| match t {
-                        Type::Tuple(ts) => ts.get(i).cloned(),
-                        _ => None,
-                    })
-                    .collect();
-                out.push(unify(&ts)?);
-            }
-            return Some(Type::Tuple(out));
-        }
-        let e = all_elems();
-        return if e.is_empty() {
-            Some(Type::list(Type::Any))
-        } else {
-            unify(&e).map(Type::list)
-        };
-    }
-    if objects > 0 && tuples > 0 {
-        return None;
-    }
-    // Mixed kinds: the first preferred type that all convert to.
-    if concrete.iter().all(|t| t.is_primitive()) {
-        if concrete.iter().any(|t| **t == Type::String) {
-            return Some(Type::String);
-        }
-        return None;
-    }
-    if lists + tuples == n {
-        return unify(&all_elems()).map(Type::list);
-    }
-    if sets + lists + tuples == n {
-        return unify(&all_elems()).map(Type::set);
-    }
-    None
+    super::unify::unify(types, true)
 }
 
 /// Sorts and deduplicates the elements of a set of `elem` values into

@@ -18,7 +18,7 @@
 //! the type its value implies.
 
 use super::numeric::whole;
-use crate::eval::convert::{canonical_set_typed, convert_typed, total_cmp, unify};
+use crate::eval::convert::{canonical_set_typed, convert_typed, equal_typed, total_cmp, unify};
 use crate::eval::{FuncArgs, FuncDef, FuncError, Param, Type};
 use crate::{Map, Number, Value};
 use std::cmp::Ordering;
@@ -216,8 +216,12 @@ pub fn contains() -> FuncDef {
         let Some(Value::Array(items)) = args.get(0) else {
             return Err(FuncError::new("argument must be list, tuple, or set"));
         };
+        // Typed equality, as go-cty: `contains([[]], tolist([]))` is false.
         let needle = arg(&args, 1);
-        Ok(Value::Bool(items.contains(&needle)))
+        let (list_t, needle_t) = (ty(&args, 0), ty(&args, 1));
+        Ok(Value::Bool(items.iter().enumerate().any(|(i, v)| {
+            equal_typed(v, &elem_type(&list_t, i, v), &needle, &needle_t)
+        })))
     })
     .param(Param::new("list", Type::Any))
     .param(Param::new("value", Type::Any))
