@@ -143,3 +143,11 @@ fn case_mappings_as_the_reference() {
 fn types_as_the_reference() {
     check("types.cases", include_str!("stdlib/types.cases"));
 }
+
+#[test]
+fn random_type_rules_as_the_reference() {
+    check(
+        "types_random.cases",
+        include_str!("stdlib/types_random.cases"),
+    );
+}

@@ -19,7 +19,9 @@ pub(crate) fn primitive_to_string(v: &Value) -> Option<String> {
 }
 
 /// Parses a string as the reference converts strings to numbers: a decimal
-/// representation with optional sign and exponent, nothing around it.
+/// representation with optional sign and exponent, nothing around it. The
+/// one definition: the deserializer uses it too (kept thin so that it can
+/// defer to a `Number` parser).
 pub(crate) fn parse_number(s: &str) -> Option<Number> {
     let (neg, body) = match s.as_bytes().first() {
         Some(b'-') => (true, s.get(1..)?),
@@ -55,14 +57,24 @@ pub(crate) fn to_number(v: &Value) -> Result<Number, String> {
     }
 }
 
+/// HCL's one string-to-bool rule (go-cty's): `"true"` or `"1"`, `"false"`
+/// or `"0"`; `None` for any other string. Operators, `bool` parameters,
+/// `format("%t")` and the deserializer (values and map keys) all use it.
+pub(crate) fn string_to_bool(s: &str) -> Option<bool> {
+    match s {
+        "true" | "1" => Some(true),
+        "false" | "0" => Some(false),
+        _ => None,
+    }
+}
+
 /// Converts a value to a bool as operators and `bool` parameters do.
 pub(crate) fn to_bool(v: &Value) -> Result<bool, String> {
     match v {
         Value::Bool(b) => Ok(*b),
-        Value::String(s) => match s.as_str() {
-            "true" | "1" => Ok(true),
-            "false" | "0" => Ok(false),
-            _ => Err(format!(
+        Value::String(s) => match string_to_bool(s) {
+            Some(b) => Ok(b),
+            None => Err(format!(
                 "cannot convert {} to bool; only the strings \"true\" or \"false\" are allowed",
                 quote(s)
             )),
@@ -566,6 +578,23 @@ mod tests {
             Ok(Value::from(true))
         );
         assert!(convert(Value::from(1), &Type::Bool).is_err());
+    }
+
+    #[test]
+    fn one_string_to_bool_rule() {
+        // go-cty: "1" and "0" convert too; `tobool("1")` is true there.
+        assert_eq!(string_to_bool("1"), Some(true));
+        assert_eq!(string_to_bool("false"), Some(false));
+        assert_eq!(string_to_bool("True"), None);
+        // Map keys follow the same rule.
+        let m: std::collections::BTreeMap<bool, i32> =
+            crate::from_str("m = { \"1\" = 5, \"false\" = 6 }")
+                .map(|mut o: std::collections::BTreeMap<String, _>| {
+                    o.remove("m").unwrap_or_default()
+                })
+                .unwrap_or_default();
+        assert_eq!(m.get(&true), Some(&5));
+        assert_eq!(m.get(&false), Some(&6));
     }
 
     #[test]

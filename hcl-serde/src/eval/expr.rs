@@ -36,15 +36,7 @@ impl TVal {
 
     fn typed(v: Value, t: Type) -> TVal {
         // Drop the tag when it says nothing more than the value does.
-        let implied = match (&v, &t) {
-            (Value::Null, Type::Any)
-            | (Value::Bool(_), Type::Bool)
-            | (Value::Number(_), Type::Number)
-            | (Value::String(_), Type::String) => true,
-            (Value::Array(_), Type::Tuple(ts)) => !ts.iter().any(needs_tag),
-            (Value::Object(_), Type::Object(ts)) => !ts.values().any(needs_tag),
-            _ => false,
-        };
+        let implied = implied_by(&v, &t);
         TVal {
             v,
             t: if implied { None } else { Some(Box::new(t)) },
@@ -69,13 +61,23 @@ impl TVal {
     }
 }
 
-/// Whether a component type could differ from what its value implies.
-fn needs_tag(t: &Type) -> bool {
-    match t {
-        Type::Any | Type::Bool | Type::Number | Type::String => false,
-        Type::List(_) | Type::Set(_) | Type::Map(_) => true,
-        Type::Tuple(ts) => ts.iter().any(needs_tag),
-        Type::Object(ts) => ts.values().any(needs_tag),
+/// Whether `t` is the type `v` implies ([`Type::of`]): a typed `null`
+/// inside a tuple or object (`[false ? 1 : null]`) keeps its tag.
+fn implied_by(v: &Value, t: &Type) -> bool {
+    match (v, t) {
+        (Value::Null, Type::Any)
+        | (Value::Bool(_), Type::Bool)
+        | (Value::Number(_), Type::Number)
+        | (Value::String(_), Type::String) => true,
+        (Value::Array(items), Type::Tuple(ts)) => {
+            items.len() == ts.len() && items.iter().zip(ts).all(|(v, t)| implied_by(v, t))
+        }
+        (Value::Object(m), Type::Object(ts)) => {
+            m.len() == ts.len()
+                && m.iter()
+                    .all(|(k, v)| ts.get(k).is_some_and(|t| implied_by(v, t)))
+        }
+        _ => false,
     }
 }
 
@@ -875,6 +877,7 @@ impl<'c, 'a> Evaluator<'c, 'a> {
                         ),
                         span,
                     )
+                    .with_value_type(rt.clone())
                 })?;
                 Ok(TVal::typed(v, ty))
             }
@@ -1245,8 +1248,14 @@ impl<'c, 'a> Evaluator<'c, 'a> {
                 continue;
             }
             if tv.v.is_null() {
+                // A typed null keeps its type for the function
+                // (`coalesce` and `merge` check it).
                 args.push(Value::Null);
-                types.push(p.ty().clone());
+                types.push(if *p.ty() == Type::Any {
+                    tv.ty()
+                } else {
+                    p.ty().clone()
+                });
                 continue;
             }
             let from = tv.ty();
@@ -1532,6 +1541,24 @@ fn static_type(e: &Expr<'_>) -> Type {
             _ => Type::String,
         },
         ExprKind::Tuple(items) => Type::Tuple(items.iter().map(static_type).collect()),
+        // An object with literal keys: its attribute types (a failed
+        // attribute is unknown of its own type in the reference).
+        ExprKind::Object(items) => {
+            let mut attrs = Map::with_capacity(items.len());
+            for item in items {
+                let key = match &item.key {
+                    ObjectKey::Ident(i) => i.name.to_owned(),
+                    ObjectKey::Expr(Expr {
+                        kind: ExprKind::String(s),
+                        ..
+                    }) => s.to_string(),
+                    ObjectKey::Expr(_) => return Type::Any,
+                };
+                attrs.insert(key, static_type(&item.value));
+            }
+            attrs.sort_keys();
+            Type::Object(attrs)
+        }
         ExprKind::Unary(u) => match u.op {
             UnaryOp::Neg => Type::Number,
             UnaryOp::Not => Type::Bool,

@@ -303,9 +303,14 @@ pub fn merge() -> FuncDef {
     FuncDef::new(|args| {
         let mut out: Map<String, Value> = Map::new();
         let mut attrs: Map<String, Type> = Map::new();
+        // As go-cty: an untyped null stops the type checks; a typed null
+        // must be a map or object like any other argument.
+        let mut untyped_null = false;
         for i in 0..args.len() {
             match (args.get(i), ty(&args, i)) {
-                (Some(Value::Null), _) => {}
+                (Some(Value::Null), Type::Any) => untyped_null = true,
+                (Some(Value::Null), Type::Map(_) | Type::Object(_)) => {}
+                (Some(Value::Null), _) if untyped_null => {}
                 (Some(Value::Object(m)), t @ (Type::Map(_) | Type::Object(_))) => {
                     for (k, v) in m {
                         attrs.insert(k.clone(), entry_type(&t, k, v));
