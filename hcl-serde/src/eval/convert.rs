@@ -208,9 +208,25 @@ pub(crate) fn convert_typed(v: Value, from: &Type, to: &Type) -> Result<(Value, 
                 (**elem).clone()
             };
             let mut out = Vec::with_capacity(items.len());
+            // go-cty: converted to a set element type with `any` inside,
+            // the elements must still come out of one type (a list does
+            // not check: it unifies its elements again).
+            let check_types = is_set && target.has_any();
+            let mut first_type: Option<Type> = None;
             for (i, (item, t)) in items.into_iter().zip(types.iter()).enumerate() {
-                let (cv, _) =
+                let (cv, ct) =
                     convert_typed(item, t, &target).map_err(|m| format!("element {i}: {m}"))?;
+                if check_types && ct != Type::Any {
+                    match &first_type {
+                        Some(f) if *f != ct => {
+                            return Err(
+                                "element types must all match for conversion to set".to_owned()
+                            )
+                        }
+                        Some(_) => {}
+                        None => first_type = Some(ct),
+                    }
+                }
                 out.push(cv);
             }
             if is_set {
