@@ -212,10 +212,17 @@ pub(crate) fn convert_typed(v: Value, from: &Type, to: &Type) -> Result<(Value, 
             // the elements must still come out of one type (a list does
             // not check: it unifies its elements again).
             let check_types = is_set && target.has_any();
+            // go-cty: a tuple converted to a list with `any` inside unifies
+            // its converted elements again.
+            let reunify = !is_set && target.has_any() && matches!(from, Type::Tuple(_));
+            let mut converted_types = Vec::new();
             let mut first_type: Option<Type> = None;
             for (i, (item, t)) in items.into_iter().zip(types.iter()).enumerate() {
                 let (cv, ct) =
                     convert_typed(item, t, &target).map_err(|m| format!("element {i}: {m}"))?;
+                if reunify {
+                    converted_types.push(ct.clone());
+                }
                 if check_types && ct != Type::Any {
                     match &first_type {
                         Some(f) if *f != ct => {
@@ -228,6 +235,10 @@ pub(crate) fn convert_typed(v: Value, from: &Type, to: &Type) -> Result<(Value, 
                     }
                 }
                 out.push(cv);
+            }
+            if reunify && !out.is_empty() {
+                let (out, t) = reunify_elements(out, converted_types)?;
+                return Ok((Value::Array(out), Type::list(t)));
             }
             if is_set {
                 canonical_set_typed(&mut out, &target);
@@ -275,13 +286,36 @@ pub(crate) fn convert_typed(v: Value, from: &Type, to: &Type) -> Result<(Value, 
             } else {
                 (**elem).clone()
             };
-            let mut out = Map::with_capacity(entries.len());
+            // go-cty: an object converted to a map of collections or
+            // objects with `any` inside unifies its converted values again.
+            let reunify = elem.has_any()
+                && matches!(from, Type::Object(_))
+                && matches!(
+                    target,
+                    Type::List(_) | Type::Set(_) | Type::Map(_) | Type::Object(_)
+                );
+            let mut keys = Vec::with_capacity(entries.len());
+            let mut values = Vec::with_capacity(entries.len());
+            let mut converted_types = Vec::new();
             for ((k, item), t) in entries.into_iter().zip(types.iter()) {
-                let (cv, _) = convert_typed(item, t, &target)
+                let (cv, ct) = convert_typed(item, t, &target)
                     .map_err(|m| format!("element {}: {m}", quote(&k)))?;
-                out.insert(k, cv);
+                keys.push(k);
+                values.push(cv);
+                if reunify {
+                    converted_types.push(ct);
+                }
             }
-            Ok((Value::Object(out), Type::map(target)))
+            let mut target = target;
+            if reunify && !values.is_empty() {
+                let (vals, t) = reunify_elements(values, converted_types)?;
+                values = vals;
+                target = t;
+            }
+            Ok((
+                Value::Object(keys.into_iter().zip(values).collect()),
+                Type::map(target),
+            ))
         }
         Type::Tuple(want) => {
             let Value::Array(items) = v else {
@@ -332,6 +366,22 @@ pub(crate) fn convert_typed(v: Value, from: &Type, to: &Type) -> Result<(Value, 
             Ok((Value::Object(out), Type::Object(out_t)))
         }
     }
+}
+
+/// go-cty's `conversionUnifyListElements`: converts already converted
+/// elements (with their types) to the type they unify to.
+fn reunify_elements(values: Vec<Value>, types: Vec<Type>) -> Result<(Vec<Value>, Type), String> {
+    let unified = unify(&types)
+        .ok_or_else(|| "cannot find a common base type for all elements".to_owned())?;
+    let mut out = Vec::with_capacity(values.len());
+    for (v, t) in values.into_iter().zip(types) {
+        if t == unified {
+            out.push(v);
+        } else {
+            out.push(convert_typed(v, &t, &unified)?.0);
+        }
+    }
+    Ok((out, unified))
 }
 
 /// Converts a value of implied type (see [`Type::of`]) to `to`.
