@@ -49,6 +49,8 @@ pub(crate) mod convert;
 mod expr;
 mod func;
 mod types;
+mod unify;
+mod unknown;
 
 pub use context::{Context, EvalOptions};
 pub use func::{FuncArgs, FuncDef, FuncError, FuncImpl, Param, ReturnTypeFn};
