@@ -1095,7 +1095,9 @@ impl<'c, 'a> Evaluator<'c, 'a> {
         ));
         let declared = result_type.into_inner().unwrap_or(declared);
         match result {
-            Ok(v) => {
+            Ok(mut v) => {
+                // Every string a function returns is NFC, as every cty string.
+                crate::value::nfc::nfc_value(&mut v);
                 match &v {
                     Value::Array(a) => self.check_collection_len(a.len(), call_span)?,
                     Value::Object(o) => self.check_collection_len(o.len(), call_span)?,
@@ -1138,7 +1140,11 @@ impl<'c, 'a> Evaluator<'c, 'a> {
         }
         let mut out = String::new();
         self.template_into(t, &mut out)?;
-        Ok(TVal::plain(Value::String(out)))
+        // A concatenation can join a base character and a combining mark
+        // (`"e${"\u0301"}"`): normalized as a whole, as cty.StringVal does.
+        Ok(TVal::plain(Value::String(crate::value::nfc::nfc_string(
+            out,
+        ))))
     }
 
     fn template_into(&self, t: &'a Template<'a>, out: &mut String) -> Result<()> {

@@ -3,6 +3,7 @@
 pub(crate) mod de;
 mod from;
 mod index;
+pub(crate) mod nfc;
 mod partial_eq;
 mod ser;
 

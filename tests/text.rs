@@ -1,0 +1,168 @@
+//! Regression tests for issue #10's text groups: template strip markers,
+//! NFC strings, lexing edge cases, argument-count messages. Every expected
+//! value was printed by the reference (`hcl-oracle`, hcl 2.14.1 + go-cty
+//! 1.12.1); the command is given beside each group.
+
+use hcl::{Context, Value};
+
+fn template(src: &str) -> Result<Value, hcl::Error> {
+    let t = hcl::grammar::parse_template(src)?;
+    let mut ctx = Context::new();
+    ctx.add_stdlib();
+    hcl::eval::eval_template(&t, &ctx)
+}
+
+fn tmpl_str(src: &str) -> String {
+    match template(src) {
+        Ok(Value::String(s)) => s,
+        other => panic!("template {src:?}: expected a string, got {other:?}"),
+    }
+}
+
+// Group 1: `hcl-oracle template FILE` on each input, byte for byte.
+
+#[test]
+fn strip_after_reaches_one_line_break_only() {
+    assert_eq!(tmpl_str("${\"a\"~}\n  b"), "a  b");
+    assert_eq!(tmpl_str("${\"a\"~}\n\n b"), "a\n b");
+    assert_eq!(tmpl_str("${\"a\"~}   \n"), "a");
+}
+
+#[test]
+fn strip_before_reaches_back_to_the_line_start_only() {
+    assert_eq!(tmpl_str("a  \n  ${~\"b\"}"), "a  \nb");
+}
+
+#[test]
+fn strip_with_crlf_and_tabs() {
+    assert_eq!(tmpl_str("${\"a\"~}\r\n\tb"), "a\tb");
+    assert_eq!(tmpl_str("a \t\r\n\t ${~\"b\"}"), "a \t\r\nb");
+    // A lone CR is not a line break: the whole run is stripped.
+    assert_eq!(tmpl_str("${\"a\"~}\r\r\nb"), "ab");
+}
+
+#[test]
+fn strip_within_one_line_takes_all_spaces() {
+    assert_eq!(tmpl_str("x \t ${~\"a\"~} \t y"), "xay");
+}
+
+#[test]
+fn strip_around_directives_in_a_standalone_template() {
+    assert_eq!(
+        tmpl_str("a\n\n  %{~ if true ~}\n  x\n  %{~ endif ~}\n\n y"),
+        "a\n\n  x\n\n y"
+    );
+    assert_eq!(
+        tmpl_str("%{ for x in [1,2] ~}\n ${x}\n%{~ endfor }"),
+        " 1 2"
+    );
+}
+
+// Group 2: `hcl-oracle body FILE --vars VARS --funcs stdlib`.
+
+fn eval_with_s(expr: &str) -> Value {
+    let e = hcl::grammar::parse_expr(expr).expect("parses");
+    let mut ctx = Context::new();
+    ctx.add_stdlib();
+    ctx.declare_var("s", "cafe\u{301}");
+    ctx.declare_var("l", Value::from(vec!["e\u{301}"]));
+    hcl::eval::eval_expr(&e, &ctx).expect("evaluates")
+}
+
+#[test]
+fn variables_are_nfc() {
+    assert_eq!(eval_with_s("s"), Value::from("caf\u{e9}"));
+    assert_eq!(eval_with_s("l"), Value::from(vec!["\u{e9}"]));
+    assert_eq!(eval_with_s("s == \"caf\\u00e9\""), Value::Bool(true));
+    assert_eq!(eval_with_s("strlen(s)"), Value::from(4));
+    assert_eq!(eval_with_s("{(s) = 1}"), {
+        let mut m = hcl::Map::new();
+        m.insert("caf\u{e9}".to_owned(), Value::from(1));
+        Value::Object(m)
+    });
+}
+
+#[test]
+fn function_results_are_nfc() {
+    assert_eq!(eval_with_s("upper(s)"), Value::from("CAF\u{c9}"));
+    assert_eq!(
+        eval_with_s("jsondecode(\"\\\"e\\\\u0301\\\"\")"),
+        Value::from("\u{e9}")
+    );
+    assert_eq!(eval_with_s("jsonencode(s)"), Value::from("\"caf\u{e9}\""));
+}
+
+#[test]
+fn concatenations_are_nfc() {
+    assert_eq!(eval_with_s("\"e${\"\\u0301\"}\""), Value::from("\u{e9}"));
+    assert_eq!(eval_with_s("\"${s}\""), Value::from("caf\u{e9}"));
+    assert_eq!(tmpl_str("e${\"\\u0301\"}"), "\u{e9}");
+}
+
+#[test]
+fn block_labels_are_not_normalized() {
+    // The reference keeps labels as written, escapes decoded.
+    let body = hcl::grammar::parse_body("b \"cafe\u{301}\" \"x\\u0301\" \"e\\u0301\" {\n}\n")
+        .expect("parses");
+    let hcl::grammar::Structure::Block(b) = &body.items[0] else {
+        panic!("expected a block");
+    };
+    let labels: Vec<&str> = b.labels.iter().map(|l| l.as_str()).collect();
+    assert_eq!(labels, ["cafe\u{301}", "x\u{301}", "e\u{301}"]);
+}
+
+// Group 5: `hcl-oracle body FILE`.
+
+fn body_attr(src: &str) -> Result<Value, hcl::Error> {
+    let body = hcl::grammar::parse_body(src)?;
+    let hcl::grammar::Structure::Attribute(a) = &body.items[0] else {
+        panic!("expected an attribute");
+    };
+    hcl::eval::eval_expr(&a.expr, &Context::new())
+}
+
+#[test]
+fn double_slash_starts_a_comment_before_a_division() {
+    assert_eq!(body_attr("a = 1 //**/ 2\n").unwrap(), Value::from(1));
+    assert_eq!(body_attr("a = 1 /**/ / 2\n").unwrap(), Value::from(0.5));
+    assert_eq!(body_attr("a = 4 /*x*/ /2\n").unwrap(), Value::from(2));
+}
+
+#[test]
+fn a_lone_cr_in_a_quoted_string_is_a_syntax_error() {
+    let e = body_attr("a = \"x\ry\"\n").unwrap_err();
+    assert!(e.is_syntax(), "{e}");
+    let e = body_attr("a = \"x\\\ry\"\n").unwrap_err();
+    assert!(e.is_syntax(), "{e}");
+}
+
+#[test]
+fn a_lone_cr_in_a_heredoc_is_a_syntax_error() {
+    let e = body_attr("a = <<E\nx\ry\nE\n").unwrap_err();
+    assert!(e.is_syntax(), "{e}");
+}
+
+#[test]
+fn crlf_heredocs_and_lone_cr_in_comments_and_templates_are_fine() {
+    assert_eq!(
+        body_attr("a = <<E\r\nx\r\ny\r\nE\r\n").unwrap(),
+        Value::from("x\r\ny\r\n")
+    );
+    assert_eq!(body_attr("a = 1 # c\r d\n").unwrap(), Value::from(1));
+    assert_eq!(tmpl_str("x\ry"), "x\ry");
+}
+
+// Group 6.
+
+#[test]
+fn argument_count_message_names_the_count() {
+    let e = hcl::grammar::parse_expr("upper()").expect("parses");
+    let mut ctx = Context::new();
+    ctx.add_stdlib();
+    let err = hcl::eval::eval_expr(&e, &ctx).unwrap_err();
+    let msg = err.to_string();
+    assert!(
+        msg.contains("the function requires 1 argument; missing `str`"),
+        "{msg}"
+    );
+}
