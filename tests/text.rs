@@ -166,3 +166,25 @@ fn argument_count_message_names_the_count() {
         "{msg}"
     );
 }
+
+#[test]
+fn a_sign_pair_before_a_line_break_is_its_own_token() {
+    // hclsyntax's scanner: `$` or `%` and one more character end a line's
+    // token before its line break, so `${~` strips the break only.
+    assert_eq!(tmpl_str("$ \n${~1}"), "$ 1");
+    assert_eq!(tmpl_str("$\t\n${~1}"), "$\t1");
+    assert_eq!(tmpl_str("$\r\n${~1}"), "$\r1");
+    assert_eq!(tmpl_str("$ \r\n${~1}"), "$ 1");
+    assert_eq!(tmpl_str("a $ \n${~1}"), "a $ 1");
+    assert_eq!(tmpl_str("$  \n${~1}"), "$1");
+    assert_eq!(tmpl_str("$\t \n${~1}"), "$1");
+    assert_eq!(tmpl_str("$ \n \n${~1}"), "$ \n1");
+    assert_eq!(
+        body_attr("a = <<E\nx$\r\n${~1}\nE\n").unwrap(),
+        Value::from("x$\r1\n")
+    );
+    assert_eq!(
+        body_attr("a = <<E\n$ \nx${~1}\nE\n").unwrap(),
+        Value::from("$ \nx1\n")
+    );
+}

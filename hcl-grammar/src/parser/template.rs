@@ -202,10 +202,15 @@ fn tokens<'i>(ctx: &mut Ctx<'_, 'i>, p: P<'_>) -> Result<Vec<Tok<'i>>> {
                         .and_then(|r| r.find('\n'))
                         .map_or(raw.len(), |i| off + i + 1);
                     let line = raw.get(off..end).unwrap_or_default();
-                    toks.push(Tok::Lit(StrLit {
-                        value: string::unescape_raw(line),
-                        span: Span::new(s.start + off, s.start + end),
-                    }));
+                    let cut = off + sign_pair_cut(line);
+                    for (a, b) in [(off, cut), (cut, end)] {
+                        if a < b {
+                            toks.push(Tok::Lit(StrLit {
+                                value: string::unescape_raw(raw.get(a..b).unwrap_or_default()),
+                                span: Span::new(s.start + a, s.start + b),
+                            }));
+                        }
+                    }
                     off = end;
                 }
             }
@@ -255,6 +260,27 @@ fn tokens<'i>(ctx: &mut Ctx<'_, 'i>, p: P<'_>) -> Result<Vec<Tok<'i>>> {
         }
     }
     Ok(toks)
+}
+
+/// Where the reference's scanner ends a line's token before its line
+/// break: a line ending in `$` or `%` and one more character (not `{`)
+/// gives that pair its own token, and the line break (`\n`, or `\r\n`
+/// unless the `\r` is the pair's character) another; so `${~` after
+/// `"$ \n"` strips only the line break. Anywhere else: `line.len()`.
+fn sign_pair_cut(line: &str) -> usize {
+    let Some(body) = line.strip_suffix('\n') else {
+        return line.len();
+    };
+    let pair_end = |text: &str| {
+        let mut rev = text.chars().rev();
+        match (rev.next(), rev.next()) {
+            (Some(x), Some('$' | '%')) if x != '{' => Some(text.len()),
+            _ => None,
+        }
+    };
+    pair_end(body)
+        .or_else(|| body.strip_suffix('\r').and_then(pair_end))
+        .unwrap_or(line.len())
 }
 
 /// One `%{ ... }` sequence.
