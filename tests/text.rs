@@ -188,3 +188,40 @@ fn a_sign_pair_before_a_line_break_is_its_own_token() {
         Value::from("$ \nx1\n")
     );
 }
+
+#[test]
+fn expression_and_body_deserialize_from_strings_of_other_formats() {
+    #[derive(serde::Deserialize)]
+    struct Rule {
+        when: hcl::Expression,
+        page: hcl::Body,
+    }
+    let rule: Rule =
+        serde_json::from_str(r#"{"when": "request.size > limit", "page": "title = \"t\"\n"}"#)
+            .expect("a JSON string is an expression");
+    assert_eq!(rule.when.as_str(), "request.size > limit");
+    let mut ctx = Context::new();
+    ctx.declare_var("request", Value::from_iter([("size", 12)]));
+    ctx.declare_var("limit", 10);
+    assert_eq!(rule.when.evaluate(&ctx).unwrap(), Value::Bool(true));
+    assert_eq!(rule.page.as_str(), "title = \"t\"\n");
+    let bad = serde_json::from_str::<Rule>(r#"{"when": "1 +", "page": ""}"#);
+    assert!(bad.is_err());
+    // From HCL the expression is still captured, not evaluated.
+    let rule: Rule = hcl::from_str("when = a.b\npage {\n  x = 1\n}\n").unwrap();
+    assert_eq!(rule.when.as_str(), "a.b");
+}
+
+#[test]
+fn string_to_bool_is_one_rule_for_values_and_map_keys() {
+    // go-cty: "true"/"1" and "false"/"0" (conversion_primitive.go).
+    #[derive(serde::Deserialize)]
+    struct T {
+        flag: bool,
+        by_key: std::collections::BTreeMap<bool, i32>,
+    }
+    let t: T = hcl::from_str("flag = \"1\"\nby_key = { \"1\" = 1, \"0\" = 0 }\n").unwrap();
+    assert!(t.flag);
+    assert_eq!(t.by_key.get(&true), Some(&1));
+    assert_eq!(t.by_key.get(&false), Some(&0));
+}

@@ -39,11 +39,13 @@
 
 pub mod ast;
 mod error;
+mod ident;
 mod parser;
 mod span;
 
 pub use ast::*;
 pub use error::Error;
+pub use ident::is_identifier;
 pub use span::{Position, Span};
 
 /// The result type of this crate.

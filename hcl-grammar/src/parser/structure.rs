@@ -174,9 +174,9 @@ pub(super) fn check_ident(ctx: &Ctx<'_, '_>, name: &str, span: Span) -> Result<(
     }
     for (i, c) in name.char_indices() {
         let ok = if i == 0 {
-            unicode_xid::UnicodeXID::is_xid_start(c) || c == '_'
+            crate::ident::is_id_start(c)
         } else {
-            unicode_xid::UnicodeXID::is_xid_continue(c) || c == '-'
+            crate::ident::is_id_continue(c)
         };
         if !ok {
             let at = span.start + i;

@@ -332,9 +332,12 @@ impl<'de> de::Deserializer<'de> for BodyDeserializer<'_, 'de> {
 
     fn deserialize_newtype_struct<V: Visitor<'de>>(
         self,
-        _name: &'static str,
+        name: &'static str,
         v: V,
     ) -> Result<V::Value> {
+        if capture::is_capture(name) {
+            return self.deserialize_struct(name, &[], v);
+        }
         v.visit_newtype_struct(self)
     }
 
@@ -723,9 +726,12 @@ impl<'de> de::Deserializer<'de> for BlocksDeserializer<'_, 'de> {
 
     fn deserialize_newtype_struct<V: Visitor<'de>>(
         self,
-        _name: &'static str,
+        name: &'static str,
         v: V,
     ) -> Result<V::Value> {
+        if capture::is_capture(name) {
+            return self.deserialize_struct(name, &[], v);
+        }
         v.visit_newtype_struct(self)
     }
 

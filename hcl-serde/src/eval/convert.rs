@@ -55,18 +55,27 @@ pub(crate) fn to_number(v: &Value) -> Result<Number, String> {
     }
 }
 
+/// The one definition of HCL's string-to-bool conversion (go-cty's):
+/// `"true"` and `"1"` are true, `"false"` and `"0"` false, nothing else
+/// converts. Used by evaluation, the deserializer and map keys alike.
+pub(crate) fn string_to_bool(s: &str) -> Option<bool> {
+    match s {
+        "true" | "1" => Some(true),
+        "false" | "0" => Some(false),
+        _ => None,
+    }
+}
+
 /// Converts a value to a bool as operators and `bool` parameters do.
 pub(crate) fn to_bool(v: &Value) -> Result<bool, String> {
     match v {
         Value::Bool(b) => Ok(*b),
-        Value::String(s) => match s.as_str() {
-            "true" | "1" => Ok(true),
-            "false" | "0" => Ok(false),
-            _ => Err(format!(
+        Value::String(s) => string_to_bool(s).ok_or_else(|| {
+            format!(
                 "cannot convert {} to bool; only the strings \"true\" or \"false\" are allowed",
                 quote(s)
-            )),
-        },
+            )
+        }),
         Value::Null => Err("a bool is required, not null".to_owned()),
         other => Err(format!("a bool is required, not {}", kind_of(other))),
     }
