@@ -225,3 +225,33 @@ fn string_to_bool_is_one_rule_for_values_and_map_keys() {
     assert_eq!(t.by_key.get(&true), Some(&1));
     assert_eq!(t.by_key.get(&false), Some(&0));
 }
+
+#[test]
+fn label_fields_work_beside_a_flattened_field() {
+    #[derive(serde::Deserialize, Debug)]
+    struct Config {
+        service: Vec<Service>,
+    }
+    #[derive(serde::Deserialize, Debug)]
+    struct Service {
+        #[serde(rename = "$label")]
+        name: String,
+        #[serde(flatten)]
+        rest: std::collections::BTreeMap<String, Value>,
+    }
+    let c: Config =
+        hcl::from_str("service \"web\" {\n  port = 80\n}\nservice \"db\" {\n  port = 5432\n}\n")
+            .expect("labels reach `$label` beside a flattened map");
+    assert_eq!(c.service.len(), 2);
+    assert_eq!(c.service[0].name, "web");
+    assert_eq!(c.service[1].name, "db");
+    assert_eq!(c.service[1].rest.get("port"), Some(&Value::from(5432)));
+    assert_eq!(c.service[0].rest.len(), 1, "{:?}", c.service[0].rest);
+
+    // A plain map target still nests by label.
+    let m: std::collections::BTreeMap<String, std::collections::BTreeMap<String, Value>> =
+        hcl::from_str("service \"web\" {\n  port = 80\n}\n")
+            .map(|mut c: std::collections::BTreeMap<String, _>| c.remove("service").unwrap())
+            .unwrap();
+    assert_eq!(m["web"]["port"], Value::from(80));
+}
