@@ -67,15 +67,17 @@ const KNOWN: &[Known] = &[
               elements in functions, and the checks of a `for` expression's \
               clauses over an empty collection (with unknown values): issue \
               #10 group 4, branch `types`",
-        max_per_10k: 150,
+        max_per_10k: 80,
         matches: type_rules,
     },
     Known {
         name: "number range",
         why: "numbers beyond a 96-bit decimal (1e30, 30-digit integers, 1e400 in \
               jsondecode) fall back to f64 here and to 512-bit floats in the \
-              reference: issue #10 group 3, branch `numbers`",
-        max_per_10k: 100,
+              reference, whose binary rounding also shows where it accumulates \
+              (`range(0, 3, 0.1)` reaches 2.99...9 < 3): issue #10 group 3, \
+              branch `numbers`",
+        max_per_10k: 20,
         matches: number_range,
     },
 ];
@@ -117,7 +119,9 @@ fn type_rules(input: &str, why: &str) -> bool {
         || UNIFYING.iter().any(|f| input.contains(f))
 }
 
-/// Input or outcome involve a number a 96-bit decimal cannot hold.
+/// Input or outcome involve a number a 96-bit decimal cannot hold, or the
+/// reference's value shows binary rounding (a run of 20 zeros inside a
+/// number: `0.70000000000000000000…06`).
 fn number_range(input: &str, why: &str) -> bool {
     const BIG: &[&str] = &[
         "1e30",
@@ -125,7 +129,9 @@ fn number_range(input: &str, why: &str) -> bool {
         "1e400",
         "12345678901234567890",
     ];
-    BIG.iter().any(|b| input.contains(b)) || why.contains("out of range")
+    BIG.iter().any(|b| input.contains(b))
+        || why.contains("out of range")
+        || why.contains("00000000000000000000")
 }
 
 fn main() -> ExitCode {
