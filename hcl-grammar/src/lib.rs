@@ -37,15 +37,18 @@
 // Input must not panic the parser: no indexing that input can reach.
 #![warn(clippy::indexing_slicing)]
 
+/// What an identifier is, for both crates (`is_identifier`).
+mod ident;
+
 pub mod ast;
 mod error;
-mod ident;
 mod parser;
 mod span;
 
+pub use ident::is_identifier;
+
 pub use ast::*;
 pub use error::Error;
-pub use ident::is_identifier;
 pub use span::{Position, Span};
 
 /// The result type of this crate.

@@ -3,9 +3,11 @@
 pub(crate) mod de;
 mod from;
 mod index;
-pub(crate) mod nfc;
 mod partial_eq;
 mod ser;
+
+/// NFC for every string value, as go-cty has them.
+pub(crate) mod nfc;
 
 pub use index::Index;
 
