@@ -37,6 +37,9 @@
 // Input must not panic the parser: no indexing that input can reach.
 #![warn(clippy::indexing_slicing)]
 
+/// What an identifier is, for both crates (`is_identifier`).
+mod ident;
+
 pub mod ast;
 mod error;
 pub mod format;
@@ -44,6 +47,8 @@ mod options;
 mod parser;
 mod span;
 pub mod tokens;
+
+pub use ident::is_identifier;
 
 pub use ast::*;
 pub use error::Error;

@@ -260,6 +260,10 @@ fn found_at(text: &str, pos: usize) -> (String, usize) {
             "a carriage return that is not part of a newline".to_owned(),
             1,
         ),
+        '\\' if rest.get(1..).is_some_and(|r| r.starts_with(['\r', '\n'])) => (
+            "`\\` before a line break: a quoted string cannot continue on the next line".to_owned(),
+            1,
+        ),
         '"' => ("a quoted string".to_owned(), 1),
         '\'' => ("`'`: strings are quoted with double quotes".to_owned(), 1),
         ';' => ("`;`: HCL separates arguments with newlines".to_owned(), 1),

@@ -6,16 +6,27 @@ use crate::Result;
 use std::borrow::Cow;
 use unicode_normalization::{is_nfc_quick, IsNormalized, UnicodeNormalization};
 
-/// Decodes a quoted literal (`\n`, `\uNNNN`, `$${`, ...). Borrowed when
-/// there is nothing to decode. `start` is the literal's byte offset.
+/// Decodes a quoted literal (`\n`, `\uNNNN`, `$${`, ...) into NFC.
+/// Borrowed when there is nothing to decode. `start` is the literal's byte
+/// offset.
 pub(super) fn unescape_quoted<'i>(
+    ctx: &Ctx<'_, 'i>,
+    raw: &'i str,
+    start: usize,
+) -> Result<Cow<'i, str>> {
+    decode_quoted(ctx, raw, start).map(nfc)
+}
+
+/// [`unescape_quoted`] without NFC: a block label keeps its characters as
+/// written, as in the reference (hclsyntax does not normalize labels).
+pub(super) fn decode_quoted<'i>(
     ctx: &Ctx<'_, 'i>,
     raw: &'i str,
     start: usize,
 ) -> Result<Cow<'i, str>> {
     let bytes = raw.as_bytes();
     if !bytes.iter().any(|&b| b == b'\\' || b == b'$' || b == b'%') {
-        return Ok(nfc(Cow::Borrowed(raw)));
+        return Ok(Cow::Borrowed(raw));
     }
     let mut out = String::with_capacity(raw.len());
     let mut chars = raw.char_indices().peekable();
@@ -110,7 +121,7 @@ pub(super) fn unescape_quoted<'i>(
             _ => out.push(c),
         }
     }
-    Ok(nfc(Cow::Owned(out)))
+    Ok(Cow::Owned(out))
 }
 
 /// Decodes a heredoc or standalone-template literal: only `$${` and

@@ -1,6 +1,6 @@
 //! Lowering of the structural language: bodies, attributes, blocks.
 
-use super::{expr, string, template, Ctx, Rule, P};
+use super::{expr, template, Ctx, Rule, P};
 use crate::ast::{Attribute, Block, BlockLabel, Body, Ident, StrLit, Structure};
 use crate::span::Span;
 use crate::Result;
@@ -124,7 +124,8 @@ fn block<'i>(ctx: &mut Ctx<'_, 'i>, pair: P<'_>) -> Result<Block<'i>> {
                 let s = ctx.span(&p);
                 let inner = Span::new(s.start + 1, s.end.saturating_sub(1));
                 labels.push(BlockLabel::String(StrLit {
-                    value: string::nfc(Cow::Borrowed(ctx.str(inner))),
+                    // Labels are not normalized (as in the reference).
+                    value: Cow::Borrowed(ctx.str(inner)),
                     span: s,
                 }));
             }
@@ -173,9 +174,9 @@ pub(super) fn check_ident(ctx: &Ctx<'_, '_>, name: &str, span: Span) -> Result<(
     }
     for (i, c) in name.char_indices() {
         let ok = if i == 0 {
-            unicode_xid::UnicodeXID::is_xid_start(c) || c == '_'
+            crate::ident::is_id_start(c)
         } else {
-            unicode_xid::UnicodeXID::is_xid_continue(c) || c == '-'
+            crate::ident::is_id_continue(c)
         };
         if !ok {
             let at = span.start + i;

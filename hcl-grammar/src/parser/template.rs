@@ -86,25 +86,26 @@ pub(super) fn quoted_template<'i>(ctx: &mut Ctx<'_, 'i>, p: P<'_>) -> Result<Exp
     Ok(Expr { kind, span })
 }
 
-/// A quoted block label: a template without interpolations or directives.
+/// A quoted block label: a template without interpolations or directives,
+/// decoded but not normalized (the reference keeps labels as written).
 pub(super) fn string_lit<'i>(ctx: &mut Ctx<'_, 'i>, p: P<'_>) -> Result<StrLit<'i>> {
     let span = ctx.span(&p);
-    if let Some(value) = single_literal(ctx, &p)? {
-        return Ok(StrLit { value, span });
-    }
+    let mut value: Cow<'i, str> = Cow::Borrowed("");
     for q in p.clone().into_inner() {
+        let s = ctx.span(&q);
         if q.as_rule() != Rule::quoted_literal {
             return Err(ctx.err(
                 "template sequences are not allowed in a block label: a label must be a literal string",
-                ctx.span(&q),
+                s,
             ));
         }
+        let piece = string::decode_quoted(ctx, ctx.str(s), s.start)?;
+        value = if value.is_empty() {
+            piece
+        } else {
+            Cow::Owned(value.into_owned() + &piece)
+        };
     }
-    let template = template_of(ctx, p, span, false)?;
-    let value = match template.parts.into_iter().next() {
-        Some(TemplatePart::Literal(l)) => l.value,
-        _ => Cow::Borrowed(""),
-    };
     Ok(StrLit { value, span })
 }
 
@@ -189,13 +190,10 @@ fn tokens<'i>(ctx: &mut Ctx<'_, 'i>, p: P<'_>) -> Result<Vec<Tok<'i>>> {
                 let value = string::unescape_quoted(ctx, raw, s.start)?;
                 toks.push(Tok::Lit(StrLit { value, span: s }));
             }
-            Rule::template_literal => {
-                let raw = ctx.str(s);
-                let value = string::unescape_raw(raw);
-                toks.push(Tok::Lit(StrLit { value, span: s }));
-            }
-            Rule::heredoc_literal => {
-                // One token per line, each with its newline.
+            Rule::template_literal | Rule::heredoc_literal => {
+                // One token per line, each with its newline, as the
+                // reference's scanner: a strip marker reaches at most the
+                // end of its own line (or the start of the next one).
                 let raw = ctx.str(s);
                 let mut off = 0;
                 while off < raw.len() {
@@ -204,10 +202,15 @@ fn tokens<'i>(ctx: &mut Ctx<'_, 'i>, p: P<'_>) -> Result<Vec<Tok<'i>>> {
                         .and_then(|r| r.find('\n'))
                         .map_or(raw.len(), |i| off + i + 1);
                     let line = raw.get(off..end).unwrap_or_default();
-                    toks.push(Tok::Lit(StrLit {
-                        value: string::unescape_raw(line),
-                        span: Span::new(s.start + off, s.start + end),
-                    }));
+                    let cut = off + sign_pair_cut(line);
+                    for (a, b) in [(off, cut), (cut, end)] {
+                        if a < b {
+                            toks.push(Tok::Lit(StrLit {
+                                value: string::unescape_raw(raw.get(a..b).unwrap_or_default()),
+                                span: Span::new(s.start + a, s.start + b),
+                            }));
+                        }
+                    }
                     off = end;
                 }
             }
@@ -257,6 +260,27 @@ fn tokens<'i>(ctx: &mut Ctx<'_, 'i>, p: P<'_>) -> Result<Vec<Tok<'i>>> {
         }
     }
     Ok(toks)
+}
+
+/// Where the reference's scanner ends a line's token before its line
+/// break: a line ending in `$` or `%` and one more character (not `{`)
+/// gives that pair its own token, and the line break (`\n`, or `\r\n`
+/// unless the `\r` is the pair's character) another; so `${~` after
+/// `"$ \n"` strips only the line break. Anywhere else: `line.len()`.
+fn sign_pair_cut(line: &str) -> usize {
+    let Some(body) = line.strip_suffix('\n') else {
+        return line.len();
+    };
+    let pair_end = |text: &str| {
+        let mut rev = text.chars().rev();
+        match (rev.next(), rev.next()) {
+            (Some(x), Some('$' | '%')) if x != '{' => Some(text.len()),
+            _ => None,
+        }
+    };
+    pair_end(body)
+        .or_else(|| body.strip_suffix('\r').and_then(pair_end))
+        .unwrap_or(line.len())
 }
 
 /// One `%{ ... }` sequence.

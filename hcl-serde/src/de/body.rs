@@ -192,6 +192,18 @@ impl<'a, 'de> BodyDeserializer<'a, 'de> {
     }
 }
 
+/// Whether `v` is serde's derived visitor of a struct (a flattening one,
+/// when it asks for a map).
+fn expects_struct<'de, V: Visitor<'de>>(v: &V) -> bool {
+    struct Expecting<'a, V>(&'a V);
+    impl<'de, V: Visitor<'de>> std::fmt::Display for Expecting<'_, V> {
+        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            self.0.expecting(f)
+        }
+    }
+    Expecting(v).to_string().starts_with("struct ")
+}
+
 /// One entry of a body.
 pub(crate) enum Entry<'a, 'de> {
     /// The next label, for the `$label` field.
@@ -232,6 +244,20 @@ impl<'de> de::Deserializer<'de> for BodyDeserializer<'_, 'de> {
     }
 
     fn deserialize_map<V: Visitor<'de>>(self, v: V) -> Result<V::Value> {
+        // A struct with a `#[serde(flatten)]` field asks for a map without
+        // naming its fields (serde's derive says "struct NAME" as what it
+        // expects): its labels go to `$label` (the first) and `$labels`
+        // (any others), as `deserialize_struct` would give them.
+        if !self.labels.is_empty() && expects_struct(&v) {
+            let mut pending = Vec::new();
+            if let Some((first, rest)) = self.labels.split_first() {
+                pending.push(Entry::Label(first));
+                if !rest.is_empty() {
+                    pending.push(Entry::Labels(rest));
+                }
+            }
+            return self.visit_body(pending, v);
+        }
         self.visit_first_label(v)
     }
 
@@ -332,9 +358,12 @@ impl<'de> de::Deserializer<'de> for BodyDeserializer<'_, 'de> {
 
     fn deserialize_newtype_struct<V: Visitor<'de>>(
         self,
-        _name: &'static str,
+        name: &'static str,
         v: V,
     ) -> Result<V::Value> {
+        if capture::is_capture(name) {
+            return self.deserialize_struct(name, &[], v);
+        }
         v.visit_newtype_struct(self)
     }
 
@@ -723,9 +752,12 @@ impl<'de> de::Deserializer<'de> for BlocksDeserializer<'_, 'de> {
 
     fn deserialize_newtype_struct<V: Visitor<'de>>(
         self,
-        _name: &'static str,
+        name: &'static str,
         v: V,
     ) -> Result<V::Value> {
+        if capture::is_capture(name) {
+            return self.deserialize_struct(name, &[], v);
+        }
         v.visit_newtype_struct(self)
     }
 

@@ -24,6 +24,14 @@ pub(crate) const EXPRESSION_NAME: &str = "$__hcl_private_Expression";
 /// The reserved struct name of [`Body`].
 pub(crate) const BODY_NAME: &str = "$__hcl_private_Body";
 const CAPTURE_FIELDS: &[&str] = &["text", "offset", "len", "line", "byte", "col"];
+
+/// Whether `name` is the reserved name of [`Expression`] or [`Body`]. They
+/// ask for a newtype struct, which other formats hand over as themselves
+/// (so a string arrives); our deserializers answer with the capture, as
+/// for `deserialize_struct`.
+pub(crate) fn is_capture(name: &str) -> bool {
+    name == EXPRESSION_NAME || name == BODY_NAME
+}
 /// How much of the line around a capture is kept for error snippets.
 const CONTEXT: usize = 256;
 
@@ -226,6 +234,10 @@ impl<'de> Visitor<'de> for CaptureVisitor {
         write!(f, "{} (HCL source text)", self.what)
     }
 
+    fn visit_newtype_struct<D: de::Deserializer<'de>>(self, d: D) -> Result<Captured, D::Error> {
+        d.deserialize_str(self)
+    }
+
     fn visit_str<E: de::Error>(self, s: &str) -> Result<Captured, E> {
         (self.parse)(s).map_err(E::custom)?;
         Ok(Captured::standalone(s))
@@ -416,9 +428,8 @@ impl serde::Serialize for Expression {
 
 impl<'de> serde::Deserialize<'de> for Expression {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Expression, D::Error> {
-        d.deserialize_struct(
+        d.deserialize_newtype_struct(
             EXPRESSION_NAME,
-            CAPTURE_FIELDS,
             CaptureVisitor {
                 what: "an HCL expression",
                 parse: |s| hcl_grammar::parse_expr(s).map(drop).map_err(Error::from),
@@ -542,9 +553,8 @@ impl serde::Serialize for Body {
 
 impl<'de> serde::Deserialize<'de> for Body {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Body, D::Error> {
-        d.deserialize_struct(
+        d.deserialize_newtype_struct(
             BODY_NAME,
-            CAPTURE_FIELDS,
             CaptureVisitor {
                 what: "an HCL body",
                 parse: |s| hcl_grammar::parse_body(s).map(drop).map_err(Error::from),

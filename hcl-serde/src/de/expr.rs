@@ -301,6 +301,9 @@ impl<'de> de::Deserializer<'de> for ExprDeserializer<'_, 'de> {
         name: &'static str,
         v: V,
     ) -> Result<V::Value> {
+        if capture::is_capture(name) {
+            return self.deserialize_struct(name, &[], v);
+        }
         if name == VALUE_NAME {
             // A `Value` target: a number literal arrives exactly; anything
             // evaluated goes through `ValueDeserializer`, which does the

@@ -87,10 +87,8 @@ impl<'de> IntoDeserializer<'de, Error> for Value {
 }
 
 /// Converts a string to a number as HCL does (`"8080"`, `"-1.5"`,
-/// `"1e3"`; no surrounding space).
-pub(crate) fn parse_number(s: &str) -> Option<Number> {
-    crate::eval::convert::parse_number(s)
-}
+/// `"1e3"`; no surrounding space): evaluation's one definition.
+use crate::eval::convert::parse_number;
 
 pub(crate) fn number_from_str(s: &str, ty: &str) -> Result<Number> {
     parse_number(s).ok_or_else(|| {
@@ -346,6 +344,9 @@ impl<'de> de::Deserializer<'de> for ValueDeserializer {
         name: &'static str,
         v: V,
     ) -> Result<V::Value> {
+        if capture::is_capture(name) {
+            return self.deserialize_struct(name, &[], v);
+        }
         if name == VALUE_NAME {
             // A `Value` target: its number arrives exactly.
             if let Value::Number(ref n) = self.value {

@@ -132,10 +132,15 @@ impl Context {
 
     /// Defines (or replaces) the variable `name`. Turns variable support on
     /// for a [`Context::none`].
+    ///
+    /// Every string in `value` is normalized to NFC, as the reference
+    /// (go-cty) holds every string.
     pub fn declare_var(&mut self, name: impl Into<String>, value: impl Into<Value>) {
+        let mut value = value.into();
+        crate::value::nfc::nfc_value(&mut value);
         self.vars
             .get_or_insert_with(Map::new)
-            .insert(name.into(), value.into());
+            .insert(name.into(), value);
     }
 
     /// Defines (or replaces) the function `name`. Turns function support

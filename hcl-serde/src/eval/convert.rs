@@ -72,13 +72,12 @@ pub(crate) fn string_to_bool(s: &str) -> Option<bool> {
 pub(crate) fn to_bool(v: &Value) -> Result<bool, String> {
     match v {
         Value::Bool(b) => Ok(*b),
-        Value::String(s) => match string_to_bool(s) {
-            Some(b) => Ok(b),
-            None => Err(format!(
+        Value::String(s) => string_to_bool(s).ok_or_else(|| {
+            format!(
                 "cannot convert {} to bool; only the strings \"true\" or \"false\" are allowed",
                 quote(s)
-            )),
-        },
+            )
+        }),
         Value::Null => Err("a bool is required, not null".to_owned()),
         other => Err(format!("a bool is required, not {}", kind_of(other))),
     }

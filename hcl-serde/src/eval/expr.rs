@@ -1303,7 +1303,9 @@ impl<'c, 'a> Evaluator<'c, 'a> {
         ));
         let declared = result_type.into_inner().unwrap_or(declared);
         match result {
-            Ok(v) => {
+            Ok(mut v) => {
+                // Every string a function returns is NFC, as every cty string.
+                crate::value::nfc::nfc_value(&mut v);
                 match &v {
                     Value::Array(a) => self.check_collection_len(a.len(), call_span)?,
                     Value::Object(o) => self.check_collection_len(o.len(), call_span)?,
@@ -1349,10 +1351,12 @@ impl<'c, 'a> Evaluator<'c, 'a> {
         let r = self.template_into(t, &mut out);
         let unknown = self.template_unknown.replace(outer);
         r?;
+        // A concatenation can join a base character and a combining mark
+        // (`"e${"\u0301"}"`): normalized as a whole, as cty.StringVal does.
         Ok(if unknown {
             TVal::unknown(Type::String)
         } else {
-            TVal::plain(Value::String(out))
+            TVal::plain(Value::String(crate::value::nfc::nfc_string(out)))
         })
     }
 

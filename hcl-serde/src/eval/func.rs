@@ -208,7 +208,7 @@ impl FuncDef {
         if n < want {
             let missing = self.params.get(n).map_or("", |p| p.name.as_str());
             return Err(FuncError::new(format!(
-                "not enough function arguments: the function requires {} argument{}{}; missing `{missing}`",
+                "not enough function arguments: the function requires {}{} argument{}; missing `{missing}`",
                 if self.variadic.is_some() { "at least " } else { "" },
                 want,
                 if want == 1 { "" } else { "s" },

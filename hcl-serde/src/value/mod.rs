@@ -7,6 +7,9 @@ mod macros;
 mod partial_eq;
 mod ser;
 
+/// NFC for every string value, as go-cty has them.
+pub(crate) mod nfc;
+
 pub use index::Index;
 
 use crate::Number;
@@ -231,15 +234,9 @@ impl fmt::Display for Value {
     }
 }
 
-/// Whether `s` is an HCL identifier (so it can be an object key unquoted).
-pub(crate) fn is_identifier(s: &str) -> bool {
-    let mut chars = s.chars();
-    match chars.next() {
-        Some(c) if unicode_xid::UnicodeXID::is_xid_start(c) || c == '_' => {}
-        _ => return false,
-    }
-    chars.all(|c| unicode_xid::UnicodeXID::is_xid_continue(c) || c == '-')
-}
+/// Whether `s` is an HCL identifier (so it can be an object key unquoted):
+/// the grammar's one definition.
+pub(crate) use hcl_grammar::is_identifier;
 
 /// Writes `s` as a quoted HCL string, escaping as the spec requires
 /// (`${` and `%{` are doubled so they stay literal).

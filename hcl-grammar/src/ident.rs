@@ -1,0 +1,27 @@
+//! What an HCL identifier is, defined once for both crates:
+//! `Identifier = ID_Start (ID_Continue | '-')*` (UAX #31, with `_` allowed
+//! first as in the reference).
+
+/// Whether `c` may start an identifier.
+pub(crate) fn is_id_start(c: char) -> bool {
+    unicode_xid::UnicodeXID::is_xid_start(c) || c == '_'
+}
+
+/// Whether `c` may continue an identifier.
+pub(crate) fn is_id_continue(c: char) -> bool {
+    unicode_xid::UnicodeXID::is_xid_continue(c) || c == '-'
+}
+
+/// Whether `s` is an HCL identifier: a name that can be written unquoted
+/// (an attribute, a variable, an object key).
+///
+/// ```
+/// assert!(hcl_grammar::is_identifier("my-name_2"));
+/// assert!(hcl_grammar::is_identifier("caf\u{e9}"));
+/// assert!(!hcl_grammar::is_identifier("2x"));
+/// assert!(!hcl_grammar::is_identifier(""));
+/// ```
+pub fn is_identifier(s: &str) -> bool {
+    let mut chars = s.chars();
+    chars.next().is_some_and(is_id_start) && chars.all(is_id_continue)
+}
