@@ -249,7 +249,7 @@ fn append(
         },
         b'b' | b'd' | b'o' | b'x' | b'X' | b'e' | b'E' | b'f' | b'g' | b'G' => {
             let n = match arg {
-                Value::Number(n) => *n,
+                Value::Number(n) => n.clone(),
                 Value::String(s) => s
                     .parse::<Number>()
                     .map_err(|_| fail("a number is required"))?,

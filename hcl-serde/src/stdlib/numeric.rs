@@ -311,7 +311,7 @@ fn extreme(args: &FuncArgs<'_>, greatest: bool) -> Result<Value, FuncError> {
             None => Some(n),
         };
     }
-    best.map(|n| Value::Number(*n))
+    best.map(|n| Value::Number(n.clone()))
         .ok_or_else(|| FuncError::new("must pass at least one number"))
 }
 
@@ -362,7 +362,7 @@ pub fn abs() -> FuncDef {
         Ok(Value::Number(unsigned_zero(if n.is_negative() {
             n.neg()
         } else {
-            *n
+            n.clone()
         })))
     })
     .param(Param::new("num", Type::Number))
@@ -371,16 +371,9 @@ pub fn abs() -> FuncDef {
 
 fn round(n: &Number, up: bool) -> Number {
     if n.is_integer() {
-        return *n;
+        return n.clone();
     }
-    let r = match n.as_decimal() {
-        Some(d) => Number::from(if up { d.ceil() } else { d.floor() }),
-        None => {
-            let f = n.as_f64();
-            Number::from_f64(if up { f.ceil() } else { f.floor() }).unwrap_or(*n)
-        }
-    };
-    unsigned_zero(r)
+    unsigned_zero(if up { n.ceil() } else { n.floor() })
 }
 
 /// `ceil(num)`: the smallest whole number greater than or equal to `num`.
