@@ -89,7 +89,16 @@ pub(crate) fn from_decimal(d: Decimal) -> Bf {
 /// `a / b` rounded to `prec` bits (`b` not zero).
 fn div_at(a: &Bf, b: &Bf, prec: usize) -> Bf {
     match Context::<HalfEven>::new(prec).div(a.repr(), b.repr()) {
-        Ok(r) => r.value(),
+        Ok(r) => {
+            let r = r.value();
+            if bits(r.repr().significand()) > prec {
+                // Never seen; a guard bit, as in dashu's sums, is rounded off.
+                let (sig, exp) = r.into_repr().into_parts();
+                round(sig, exp, prec)
+            } else {
+                r
+            }
+        }
         Err(_) => Bf::ZERO,
     }
 }
@@ -101,28 +110,57 @@ fn prec2(a: &Bf, b: &Bf) -> usize {
 
 /// `a + b`.
 pub(crate) fn add(a: &Bf, b: &Bf) -> Out {
-    match Context::<HalfEven>::new(prec2(a, b)).add(a.repr(), b.repr()) {
-        Ok(r) => bounded(r.value()),
-        Err(_) => Out::Zero(false),
-    }
+    add_sub(a, b, false)
 }
 
 /// `a - b`.
 pub(crate) fn sub(a: &Bf, b: &Bf) -> Out {
-    match Context::<HalfEven>::new(prec2(a, b)).sub(a.repr(), b.repr()) {
-        Ok(r) => bounded(r.value()),
+    add_sub(a, b, true)
+}
+
+/// `a ± b`, rounded once from the exact result (dashu's rounded sum may
+/// keep a guard bit beyond the precision; Go's is exactly rounded). The
+/// exact sum has at most about `2 × MAX_EXP` bits.
+fn add_sub(a: &Bf, b: &Bf, sub: bool) -> Out {
+    add_sub_at(a, b, sub, prec2(a, b))
+}
+
+fn add_sub_at(a: &Bf, b: &Bf, sub: bool, prec: usize) -> Out {
+    let exact = Context::<HalfEven>::new(0);
+    let r = if sub {
+        exact.sub(a.repr(), b.repr())
+    } else {
+        exact.add(a.repr(), b.repr())
+    };
+    match r {
+        Ok(r) => {
+            let (sig, exp) = r.value().into_repr().into_parts();
+            bounded(round(sig, exp, prec))
+        }
         Err(_) => Out::Zero(false),
     }
 }
 
-/// `a × b`.
+/// `a × b` as go-cty's `Multiply`: computed at 512 bits, then kept at the
+/// larger of the operands' precisions and the bits the product needs (the
+/// product of two 53-bit floats keeps its 106 bits).
 pub(crate) fn mul(a: &Bf, b: &Bf) -> Out {
-    mul_at(a, b, prec2(a, b))
+    match mul_at(a, b, PREC.max(prec2(a, b))) {
+        Out::Val(v) => {
+            let p = prec2(a, b).max(bits(v.repr().significand()));
+            Out::Val(v.with_precision(p).value())
+        }
+        other => other,
+    }
 }
 
 fn mul_at(a: &Bf, b: &Bf, prec: usize) -> Out {
-    match Context::<HalfEven>::new(prec).mul(a.repr(), b.repr()) {
-        Ok(r) => bounded(r.value()),
+    // Exact (at most twice the operands' bits), then rounded once.
+    match Context::<HalfEven>::new(0).mul(a.repr(), b.repr()) {
+        Ok(r) => {
+            let (sig, exp) = r.value().into_repr().into_parts();
+            bounded(round(sig, exp, prec))
+        }
         Err(_) => Out::Zero(false),
     }
 }
@@ -151,10 +189,7 @@ pub(crate) fn rem(a: &Bf, b: &Bf) -> Out {
         Out::Zero(_) => Bf::ZERO,
         Out::Inf(n) => return Out::Inf(!n),
     };
-    match Context::<HalfEven>::new(p).sub(a.repr(), prod.repr()) {
-        Ok(r) => bounded(r.value()),
-        Err(_) => Out::Zero(false),
-    }
+    add_sub_at(a, &prod, true, p)
 }
 
 /// The value as an exact `Decimal`, if it is one (an integer of at most 96
@@ -181,7 +216,7 @@ pub(crate) fn to_decimal(x: &Bf) -> Option<Decimal> {
     Decimal::try_from_i128_with_scale(if neg { -m } else { m }, scale).ok()
 }
 
-/// An `f64` (finite, non-zero) as a float of 53 bits, as the reference
+/// An `f64` (finite) as a float of 53 bits, as the reference
 /// holds the results of functions computed in `f64`.
 pub(crate) fn from_f64(f: f64) -> Option<Bf> {
     let r = Repr::<2>::try_from(f).ok()?;

@@ -222,6 +222,25 @@ impl Number {
         binary::from_f64(f).map(|b| Number(N::Bin(Box::new(b))))
     }
 
+    /// A result computed in `f64` as the reference holds one: its exact
+    /// binary value at 53 bits (it prints as the shortest decimal that
+    /// reads back as the `f64`, and computes on with all its bits:
+    /// `pow(2, 0.5) * pow(2, 0.5)` is `2.00000000000000027343234630647693`).
+    /// A value that is exactly a `Decimal` with the same text is one.
+    /// `None` for NaN.
+    pub(crate) fn from_f64_binary(f: f64) -> Option<Number> {
+        if !f.is_finite() || f == 0.0 {
+            return Number::from_f64(f);
+        }
+        let b = binary::from_f64(f)?;
+        // A decimal only where it prints as the reference prints the float
+        // (`pow(2, 80)` is `1208925819614629200000000` there).
+        Some(match binary::to_decimal(&b) {
+            Some(d) if d.normalize().to_string() == binary::text(&b) => Number(N::Dec(d)),
+            _ => Number(N::Bin(Box::new(b))),
+        })
+    }
+
     /// The decimal value, if the number is held exactly as one.
     pub fn as_decimal(&self) -> Option<Decimal> {
         match self.0 {
