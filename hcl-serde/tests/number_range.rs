@@ -267,3 +267,23 @@ fn expected_text(doc: &str) -> String {
         .unwrap_or_else(|| panic!("unexpected document {doc}"));
     v.to_owned()
 }
+
+#[test]
+fn serde_json_value_gets_f64_beyond_u64() {
+    // serde_json::Value takes no 128-bit integers: an f64, not a failure.
+    let v: serde_json::Value =
+        hcl::from_str("a = 18446744073709551616\nb = 1e400\nc = 18446744073709551615\n")
+            .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(v["a"].as_f64(), Some(18446744073709551616.0));
+    // Beyond f64 the f64 is infinite, which serde_json::Value holds as null.
+    assert!(v["b"].is_null(), "{}", v["b"]);
+    assert_eq!(v["c"].as_u64(), Some(u64::MAX));
+    // A u128 field still gets the exact value.
+    #[derive(serde::Deserialize)]
+    struct Big {
+        a: u128,
+    }
+    let big: Big = hcl::from_str("a = 340282366920938463463374607431768211455")
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(big.a, u128::MAX);
+}

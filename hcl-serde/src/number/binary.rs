@@ -26,12 +26,13 @@ pub(crate) const PREC: usize = 512;
 
 /// The bound on a binary exponent: a finite result of magnitude `2^MAX_EXP`
 /// or more is an infinity, one below `2^-MAX_EXP` a zero (about
-/// `1e±315652`). The reference's bound is `2^31`; with ours, the decimal
-/// text of any number is at most about 316,000 digits.
-pub(crate) const MAX_EXP: isize = 1 << 20;
+/// `1e±39456`). The reference's bound is `2^31`; with ours, the decimal
+/// text of any number is at most about 39,500 digits, and printing one
+/// takes milliseconds (at `2^20`, seconds).
+pub(crate) const MAX_EXP: isize = 1 << 17;
 
 /// The same bound in decimal digits, for text: `MAX_EXP × log10(2)`.
-const MAX_EXP10: i64 = 315_652;
+const MAX_EXP10: i64 = 39_456;
 
 /// What an operation on binary floats gives.
 pub(crate) enum Out {

@@ -13,7 +13,7 @@
 //! | --- | --- | --- |
 //! | fits a `Decimal` (magnitude up to about 7.9e28, 28 decimal places) | `Decimal` | exact |
 //! | anything else finite (`1/3`, `2^128`, `1e400`, `1e-400`) | binary float | 512 bits (53 for `f64` results of functions), as the reference |
-//! | `1/0`, `-1/0`, results beyond about `1e315652` | ±infinity | |
+//! | `1/0`, `-1/0`, results beyond about `1e39456` | ±infinity | |
 //!
 //! An operation on two decimals whose exact result is a decimal gives
 //! that decimal; otherwise it computes at 512 bits, with each decimal
@@ -35,7 +35,7 @@
 //!
 //! - Exact decimal results stay exact (`0.1 + 0.2` is `0.3`, where the
 //!   reference's 512-bit sum differs from `0.3` in its 155th digit).
-//! - The exponent is bounded at `2^±1048576` (about `1e±315652`, the
+//! - The exponent is bounded at `2^±131072` (about `1e±39456`, the
 //!   reference: `2^±2147483647`), so that printing any number takes
 //!   bounded time and memory: beyond it a result is an infinity or a zero.
 //! - `0/0`, `inf - inf`, `0 * inf` and a remainder with an infinite
