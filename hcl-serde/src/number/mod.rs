@@ -388,6 +388,11 @@ impl Number {
             }
             (N::Inf(_), _) => Ok(self.clone()),
             (_, N::Inf(b)) => Ok(Number(N::Inf(*b != sub))),
+            // An exact zero sum is `+0` unless both terms are `-0` (Go's
+            // rounding to nearest): `-0 - 0` is `-0`, `-0 + 0` is `0`.
+            (N::Dec(a), N::Dec(b)) if a.is_zero() && b.is_zero() => Ok(Number::signed_zero(
+                a.is_sign_negative() && (b.is_sign_negative() != sub),
+            )),
             (N::Dec(a), N::Dec(b)) => {
                 let r = if sub {
                     a.checked_sub(*b)

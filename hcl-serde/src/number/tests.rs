@@ -187,6 +187,20 @@ fn conversions() {
         Some("340282366920938500000000000000000000000".to_owned())
     );
     assert_eq!(n("1.50").to_string(), "1.5");
+    // oracle: "=${-0 - 0}" is "=-0", "=${-0 + 0}" is "=0", "=${-0 - -0}" "=0"
+    let zero_sum = |a: &str, b: &str, sub: bool| {
+        let (a, b) = (n(a), n(b));
+        let r = if sub {
+            a.checked_sub(&b)
+        } else {
+            a.checked_add(&b)
+        };
+        r.map(|x| x.to_string()).unwrap_or_default()
+    };
+    assert_eq!(zero_sum("-0", "0", true), "-0");
+    assert_eq!(zero_sum("-0", "0", false), "0");
+    assert_eq!(zero_sum("-0", "-0", true), "0");
+    assert_eq!(zero_sum("-0", "-0", false), "-0");
     // oracle: "${-0}" is "-0", "${-1 * 0}" too, "${-1 * -0}" is "0"
     assert_eq!(n("0").neg().to_string(), "-0");
     assert_eq!(

@@ -257,6 +257,9 @@ fn append(
             };
             if matches!(verb.mode, b'b' | b'd' | b'o' | b'x' | b'X') {
                 format_integer(verb, &n).ok_or_else(|| fail("an integer is required"))?
+            } else if n.is_infinite() {
+                // Go's big.Float: `+Inf`/`-Inf` for every float verb.
+                pad_width(verb, n.to_string())
             } else {
                 format_float(verb, &n)
             }
