@@ -67,7 +67,45 @@ fn run() -> Result<(), String> {
         .with_context(&ctx)
         .with_file_name(name);
     let value: hcl::Value = serde::Deserialize::deserialize(de).map_err(|e| e.to_string())?;
-    let json = serde_json::to_string_pretty(&value).map_err(|e| e.to_string())?;
+    let json = serde_json::to_string_pretty(&Json(&value)).map_err(|e| e.to_string())?;
     println!("{json}");
     Ok(())
+}
+
+/// A value written as JSON with every number exact: in the reference's
+/// plain decimal text (`2^128` with all its digits, `1/3` with 155), as
+/// JSON allows; an infinity, which JSON cannot write, is an error.
+struct Json<'a>(&'a hcl::Value);
+
+impl serde::Serialize for Json<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::{Error, SerializeMap, SerializeSeq};
+        match self.0 {
+            hcl::Value::Number(n) if n.is_infinite() => Err(S::Error::custom(format!(
+                "number is {n} (infinite) and cannot be written as JSON"
+            ))),
+            hcl::Value::Number(n) => match (n.as_i64(), n.as_u64()) {
+                (Some(i), _) => s.serialize_i64(i),
+                (_, Some(u)) => s.serialize_u64(u),
+                _ => serde_json::value::RawValue::from_string(n.to_string())
+                    .map_err(S::Error::custom)?
+                    .serialize(s),
+            },
+            hcl::Value::Array(items) => {
+                let mut seq = s.serialize_seq(Some(items.len()))?;
+                for item in items {
+                    seq.serialize_element(&Json(item))?;
+                }
+                seq.end()
+            }
+            hcl::Value::Object(members) => {
+                let mut map = s.serialize_map(Some(members.len()))?;
+                for (k, v) in members {
+                    map.serialize_entry(k, &Json(v))?;
+                }
+                map.end()
+            }
+            other => other.serialize(s),
+        }
+    }
 }

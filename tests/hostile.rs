@@ -658,20 +658,20 @@ fn division_by_zero_and_overflow() {
     on_small_stack(|| {
         // Reference: `5 % 0` is 5.
         assert_eq!(expr("5 % 0").unwrap(), Value::from(5));
-        // Reference: `1 / 0` is +Inf, which is not a value we can hold: an
-        // error with a position, not a panic. Same for `0 / 0` (the
-        // reference: "can't divide zero by zero").
-        for src in [
-            "1 / 0",
-            "-1 / 0",
-            "0 / 0",
-            "1 / -0",
-            "1e400 / 0",
-            "5 % 0.0 / 0",
+        // Reference: `1 / 0` is +Inf (`"${1 / 0}"` is "+Inf"), with the
+        // sign of both operands; `0 / 0` fails ("can't divide zero by
+        // zero"), with a position.
+        for (src, want) in [
+            ("1 / 0", "+Inf"),
+            ("-1 / 0", "-Inf"),
+            ("1 / -0", "-Inf"),
+            ("1e400 / 0", "+Inf"),
+            ("5 % 0.0 / 0", "+Inf"),
         ] {
-            let e = expr(src).unwrap_err();
-            assert!(e.is_eval(), "{src}: {e}");
+            assert_eq!(expr(src).unwrap().to_string(), want, "{src}");
         }
+        let e = expr("0 / 0").unwrap_err();
+        assert!(e.is_eval() && e.line() == Some(1), "{e}");
         // Reference: exact results past every fixed width.
         let exact = [
             ("9223372036854775807 + 1", "9223372036854775808"),

@@ -63,7 +63,7 @@ impl ValueDeserializer {
 
     fn number(&self, ty: &str) -> Result<Number> {
         match &self.value {
-            Value::Number(n) => Ok(*n),
+            Value::Number(n) => Ok(n.clone()),
             Value::String(s) => number_from_str(s, ty).map_err(|e| self.err(e)),
             _ => Err(self.invalid_type(&ty)),
         }
@@ -143,17 +143,24 @@ visit_int_impl! {
     u8 => visit_u8, u16 => visit_u16, u32 => visit_u32, u64 => visit_u64, u128 => visit_u128,
 }
 
-/// Visits a number faithfully: as `i64`/`u64` when it is an integer that
-/// fits, as `i128`/`u128` when it is a larger integer, as `f64` otherwise.
+/// Visits a number for a target that asks for any type: as `i64`/`u64`
+/// when it is an integer that fits, as `f64` otherwise (an integer beyond
+/// `u64` too: such targets, `serde_json::Value` among them, rarely take
+/// 128-bit integers; a `u128`/`i128` field asks for its type and gets the
+/// exact value).
 pub(crate) fn visit_number<'de, V: Visitor<'de>>(n: &Number, v: V) -> Result<V::Value> {
-    match visit_integer(n, v) {
-        Ok(r) => r,
-        Err(v) => v.visit_f64(n.as_f64()),
+    if let Some(i) = n.as_i64() {
+        return v.visit_i64(i);
     }
+    if let Some(u) = n.as_u64() {
+        return v.visit_u64(u);
+    }
+    v.visit_f64(n.as_f64())
 }
 
 /// Visits a number for a [`Value`] target (which announced itself with
-/// the private newtype name): integers as [`visit_number`] does, any other
+/// the private newtype name): integers exactly (as `i64`, `u64`, `i128`
+/// or `u128`), any other
 /// number (and `-0`) as the private one-entry map that carries its exact
 /// text (see the `Deserialize` impl of `Value`).
 pub(crate) fn visit_number_exact<'de, V: Visitor<'de>>(n: &Number, v: V) -> Result<V::Value> {

@@ -23,29 +23,13 @@ pub(crate) fn primitive_to_string(v: &Value) -> Option<String> {
 /// one definition: the deserializer uses it too (kept thin so that it can
 /// defer to a `Number` parser).
 pub(crate) fn parse_number(s: &str) -> Option<Number> {
-    let (neg, body) = match s.as_bytes().first() {
-        Some(b'-') => (true, s.get(1..)?),
-        Some(b'+') => (false, s.get(1..)?),
-        _ => (false, s),
-    };
-    let bytes = body.as_bytes();
-    // The mantissa must start with a digit or a point followed by one.
-    let ok_start = match bytes {
-        [d, ..] if d.is_ascii_digit() => true,
-        [b'.', d, ..] if d.is_ascii_digit() => true,
-        _ => false,
-    };
-    if !ok_start || body.contains(['+', '-']) && !body.contains(['e', 'E']) {
-        return None;
-    }
-    let n = Number::from_literal(body)?;
-    Some(if neg { n.neg() } else { n })
+    Number::parse(s)
 }
 
 /// Converts a value to a number as operators and `number` parameters do.
 pub(crate) fn to_number(v: &Value) -> Result<Number, String> {
     match v {
-        Value::Number(n) => Ok(*n),
+        Value::Number(n) => Ok(n.clone()),
         Value::String(s) => parse_number(s).ok_or_else(|| {
             format!(
                 "cannot convert {} to number; given string must be a decimal representation of a number",

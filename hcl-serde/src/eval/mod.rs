@@ -377,8 +377,11 @@ mod tests {
             eval_expr(&bin(BinaryOp::Eq, num("1"), string("1")), &Context::none()),
             Ok(Value::Bool(false))
         );
-        let err = eval_expr(&bin(BinaryOp::Div, num("1"), num("0")), &Context::none());
-        assert!(err.is_err());
+        // oracle: tostring(1/0) is "+Inf": division by zero is infinity.
+        assert_eq!(
+            eval_expr(&bin(BinaryOp::Div, num("1"), num("0")), &Context::none()),
+            Ok(Value::Number(crate::Number::INFINITY))
+        );
     }
 
     #[test]

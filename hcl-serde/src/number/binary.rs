@@ -1,219 +1,349 @@
-//! The reference's text for an inexact quotient.
+//! Big binary floats: the reference's arithmetic beyond exact decimals.
 //!
-//! The reference (go-cty) computes with 512-bit binary floats and prints a
-//! number as the shortest decimal that reads back as the same 512-bit
-//! float (Go's `big.Float.Text('f', -1)`). For exact decimals that is the
-//! decimal itself, which is what [`Number`](super::Number) prints. A
-//! quotient that does not terminate (`1 / 3`) is different: the reference
-//! prints `0.333…335` with about 155 digits. This module reproduces that
-//! text from the exact operands: it rounds `a / b` to a 512-bit binary
-//! float (nearest, ties to even) and applies Go's shortest-decimal
-//! algorithm (`math/big/ftoa.go`, `roundShortest`).
+//! The reference (go-cty) holds every number as a Go `big.Float`: a binary
+//! mantissa of (usually) 512 bits and an exponent of 32 bits. Where a
+//! result is not an exact `Decimal`, [`Number`](super::Number) holds a
+//! [`Bf`] (dashu's `FBig`, binary, rounding to nearest even) and computes
+//! as the reference does: the precision of a result is the larger of its
+//! operands' precisions, text is parsed as Go's `ParseFloat` at 512 bits
+//! and printed as Go's `Text('f', -1)` (the shortest decimal that reads
+//! back as the same float at its precision).
 //!
-//! Only this formatting uses it; arithmetic stays decimal.
+//! The exponent is bounded more tightly than in the reference (see
+//! [`MAX_EXP`]), so that printing a number takes bounded time and memory.
 
+use dashu_float::round::mode::HalfEven;
+use dashu_float::{Context, FBig, Repr};
+use dashu_int::ops::{BitTest, UnsignedAbs};
+use dashu_int::{IBig, Sign, UBig};
 use rust_decimal::Decimal;
-use std::cmp::Ordering;
 
-/// The reference's mantissa precision, in bits.
-const PREC: u64 = 512;
+/// A binary float with its own precision (in bits).
+pub(crate) type Bf = FBig<HalfEven, 2>;
 
-/// A small unsigned big integer, little-endian 32-bit limbs, no leading
-/// zero limb.
-#[derive(Clone, Debug, PartialEq, Eq)]
-struct Big(Vec<u32>);
+/// The reference's precision for parsed numbers and decimal operands.
+pub(crate) const PREC: usize = 512;
 
-impl Big {
-    fn from_u128(mut x: u128) -> Big {
-        let mut v = Vec::new();
-        while x > 0 {
-            v.push(x as u32);
-            x >>= 32;
-        }
-        Big(v)
+/// The bound on a binary exponent: a finite result of magnitude `2^MAX_EXP`
+/// or more is an infinity, one below `2^-MAX_EXP` a zero (about
+/// `1e±39456`). The reference's bound is `2^31`; with ours, the decimal
+/// text of any number is at most about 39,500 digits, and printing one
+/// takes milliseconds (at `2^20`, seconds).
+pub(crate) const MAX_EXP: isize = 1 << 17;
+
+/// The same bound in decimal digits, for text: `MAX_EXP × log10(2)`.
+const MAX_EXP10: i64 = 39_456;
+
+/// What an operation on binary floats gives.
+pub(crate) enum Out {
+    /// A finite non-zero value.
+    Val(Bf),
+    /// A zero (underflow, or an exact zero), with its sign (true = `-`).
+    Zero(bool),
+    /// An infinity, with its sign.
+    Inf(bool),
+}
+
+/// Applies the exponent bound to a finite value.
+pub(crate) fn bounded(x: Bf) -> Out {
+    if x.repr().significand().is_zero() {
+        return Out::Zero(false);
     }
-
-    fn is_zero(&self) -> bool {
-        self.0.is_empty()
+    let neg = x.repr().sign() == Sign::Negative;
+    let top = x.repr().exponent() + bits(x.repr().significand()) as isize;
+    if top > MAX_EXP {
+        Out::Inf(neg)
+    } else if top < -MAX_EXP {
+        Out::Zero(neg)
+    } else {
+        Out::Val(x)
     }
+}
 
-    fn trim(mut self) -> Big {
-        while self.0.last() == Some(&0) {
-            self.0.pop();
-        }
-        self
+pub(crate) fn bits(i: &IBig) -> usize {
+    i.unsigned_abs().bit_len()
+}
+
+/// `sig × 2^exp` rounded to `prec` bits.
+fn round(sig: IBig, exp: isize, prec: usize) -> Bf {
+    Bf::from_parts(sig, exp).with_precision(prec).value()
+}
+
+/// An integer at the reference's precision (exact up to 512 bits).
+pub(crate) fn from_int(i: IBig) -> Bf {
+    round(i, 0, PREC)
+}
+
+/// A decimal as the reference reads it: rounded to 512 bits.
+pub(crate) fn from_decimal(d: Decimal) -> Bf {
+    let m = IBig::from(d.mantissa());
+    if d.scale() == 0 {
+        return round(m, 0, PREC);
     }
+    // m / 10^s = m × 2^-s / 5^s; 5^28 is exact at any precision used here.
+    let s = d.scale() as usize;
+    let num = Bf::from_parts(m, -(s as isize));
+    let den = Bf::from_parts(IBig::from(UBig::from(5u8).pow(s)), 0);
+    div_at(&num, &den, PREC)
+}
 
-    fn bits(&self) -> u64 {
-        match self.0.last() {
-            None => 0,
-            Some(top) => (self.0.len() as u64 - 1) * 32 + u64::from(32 - top.leading_zeros()),
-        }
-    }
-
-    fn bit(&self, i: u64) -> bool {
-        let limb = (i / 32) as usize;
-        self.0.get(limb).is_some_and(|l| (l >> (i % 32)) & 1 == 1)
-    }
-
-    fn shl(&self, n: u64) -> Big {
-        if self.is_zero() {
-            return Big(Vec::new());
-        }
-        let limbs = (n / 32) as usize;
-        let bits = (n % 32) as u32;
-        let mut v = vec![0u32; limbs];
-        let mut carry = 0u32;
-        for &l in &self.0 {
-            if bits == 0 {
-                v.push(l);
+/// `a / b` rounded to `prec` bits (`b` not zero).
+fn div_at(a: &Bf, b: &Bf, prec: usize) -> Bf {
+    match Context::<HalfEven>::new(prec).div(a.repr(), b.repr()) {
+        Ok(r) => {
+            let r = r.value();
+            if bits(r.repr().significand()) > prec {
+                // Never seen; a guard bit, as in dashu's sums, is rounded off.
+                let (sig, exp) = r.into_repr().into_parts();
+                round(sig, exp, prec)
             } else {
-                v.push((l << bits) | carry);
-                carry = l >> (32 - bits);
+                r
             }
         }
-        if carry != 0 {
-            v.push(carry);
-        }
-        Big(v).trim()
+        Err(_) => Bf::ZERO,
     }
+}
 
-    fn shr(&self, n: u64) -> Big {
-        let limbs = (n / 32) as usize;
-        let bits = (n % 32) as u32;
-        let src = self.0.get(limbs..).unwrap_or_default();
-        let mut v = Vec::with_capacity(src.len());
-        for (i, &l) in src.iter().enumerate() {
-            let hi = src.get(i + 1).copied().unwrap_or(0);
-            v.push(if bits == 0 {
-                l
-            } else {
-                (l >> bits) | (hi << (32 - bits))
-            });
+/// The precision of a result, as Go's: the larger of the operands'.
+fn prec2(a: &Bf, b: &Bf) -> usize {
+    a.precision().max(b.precision()).max(1)
+}
+
+/// `a + b`.
+pub(crate) fn add(a: &Bf, b: &Bf) -> Out {
+    add_sub(a, b, false)
+}
+
+/// `a - b`.
+pub(crate) fn sub(a: &Bf, b: &Bf) -> Out {
+    add_sub(a, b, true)
+}
+
+/// `a ± b`, rounded once from the exact result (dashu's rounded sum may
+/// keep a guard bit beyond the precision; Go's is exactly rounded). The
+/// exact sum has at most about `2 × MAX_EXP` bits.
+fn add_sub(a: &Bf, b: &Bf, sub: bool) -> Out {
+    add_sub_at(a, b, sub, prec2(a, b))
+}
+
+fn add_sub_at(a: &Bf, b: &Bf, sub: bool, prec: usize) -> Out {
+    let exact = Context::<HalfEven>::new(0);
+    let r = if sub {
+        exact.sub(a.repr(), b.repr())
+    } else {
+        exact.add(a.repr(), b.repr())
+    };
+    match r {
+        Ok(r) => {
+            let (sig, exp) = r.value().into_repr().into_parts();
+            bounded(round(sig, exp, prec))
         }
-        Big(v).trim()
+        Err(_) => Out::Zero(false),
     }
+}
 
-    fn cmp(&self, o: &Big) -> Ordering {
-        self.0
-            .len()
-            .cmp(&o.0.len())
-            .then_with(|| self.0.iter().rev().cmp(o.0.iter().rev()))
-    }
-
-    fn add(&self, o: &Big) -> Big {
-        let n = self.0.len().max(o.0.len());
-        let mut v = Vec::with_capacity(n + 1);
-        let mut carry = 0u64;
-        for i in 0..n {
-            let s = u64::from(self.0.get(i).copied().unwrap_or(0))
-                + u64::from(o.0.get(i).copied().unwrap_or(0))
-                + carry;
-            v.push(s as u32);
-            carry = s >> 32;
+/// `a × b` as go-cty's `Multiply`: computed at 512 bits, then kept at the
+/// larger of the operands' precisions and the bits the product needs (the
+/// product of two 53-bit floats keeps its 106 bits).
+pub(crate) fn mul(a: &Bf, b: &Bf) -> Out {
+    match mul_at(a, b, PREC.max(prec2(a, b))) {
+        Out::Val(v) => {
+            let p = prec2(a, b).max(bits(v.repr().significand()));
+            Out::Val(v.with_precision(p).value())
         }
-        if carry != 0 {
-            v.push(carry as u32);
-        }
-        Big(v).trim()
+        other => other,
     }
+}
 
-    /// `self - o`; `o` must not exceed `self`.
-    fn sub(&self, o: &Big) -> Big {
-        let mut v = Vec::with_capacity(self.0.len());
-        let mut borrow = 0i64;
-        for (i, &l) in self.0.iter().enumerate() {
-            let mut d = i64::from(l) - i64::from(o.0.get(i).copied().unwrap_or(0)) - borrow;
-            borrow = 0;
-            if d < 0 {
-                d += 1 << 32;
-                borrow = 1;
+fn mul_at(a: &Bf, b: &Bf, prec: usize) -> Out {
+    // Exact (at most twice the operands' bits), then rounded once.
+    match Context::<HalfEven>::new(0).mul(a.repr(), b.repr()) {
+        Ok(r) => {
+            let (sig, exp) = r.value().into_repr().into_parts();
+            bounded(round(sig, exp, prec))
+        }
+        Err(_) => Out::Zero(false),
+    }
+}
+
+/// `a / b`, `b` not zero.
+pub(crate) fn div(a: &Bf, b: &Bf) -> Out {
+    bounded(div_at(a, b, prec2(a, b)))
+}
+
+/// The reference's remainder (go-cty's `Modulo`): the quotient `a / b`
+/// truncated to an integer, times `b`, subtracted from `a`, each step at
+/// `a`'s precision. `b` not zero, both finite.
+pub(crate) fn rem(a: &Bf, b: &Bf) -> Out {
+    let q = div_at(a, b, prec2(a, b));
+    // A quotient beyond the bound has no integer part to speak of: the
+    // reference would compute an enormous integer; the remainder is then
+    // lost to rounding anyway.
+    if let Out::Inf(_) = bounded(q.clone()) {
+        return Out::Zero(a.repr().sign() == Sign::Negative);
+    }
+    let int = q.trunc();
+    let p = a.precision().max(1);
+    let work = int.with_precision(p).value();
+    let prod = match mul_at(b, &work, p) {
+        Out::Val(v) => v,
+        Out::Zero(_) => Bf::ZERO,
+        Out::Inf(n) => return Out::Inf(!n),
+    };
+    add_sub_at(a, &prod, true, p)
+}
+
+/// The value as an exact `Decimal`, if it is one (an integer of at most 96
+/// bits, or a fraction of at most 28 decimal places).
+pub(crate) fn to_decimal(x: &Bf) -> Option<Decimal> {
+    let sig = x.repr().significand();
+    let exp = x.repr().exponent();
+    let neg = sig.sign() == Sign::Negative;
+    let mag = sig.unsigned_abs();
+    let (m, scale) = if exp >= 0 {
+        if mag.bit_len() + exp as usize > 96 {
+            return None;
+        }
+        (mag << exp as usize, 0u32)
+    } else {
+        let k = exp.unsigned_abs();
+        if k > 28 {
+            return None;
+        }
+        (mag * UBig::from(5u8).pow(k), k as u32)
+    };
+    let m = u128::try_from(&m).ok().filter(|m| *m < 1 << 96)?;
+    let m = m as i128;
+    Decimal::try_from_i128_with_scale(if neg { -m } else { m }, scale).ok()
+}
+
+/// An `f64` (finite) as a float of 53 bits, as the reference
+/// holds the results of functions computed in `f64`.
+pub(crate) fn from_f64(f: f64) -> Option<Bf> {
+    let r = Repr::<2>::try_from(f).ok()?;
+    Some(Bf::from_repr(r, Context::new(53)))
+}
+
+/// Parsed number text: what `Number::parse` builds a number from.
+pub(crate) enum Parsed {
+    /// An infinity (`Inf`), with its sign.
+    Inf(bool),
+    /// `±digits × 10^exp10`, digits without leading zeros (empty: zero).
+    Finite {
+        neg: bool,
+        digits: String,
+        exp10: i64,
+    },
+}
+
+/// Reads Go's `ParseFloat` syntax for base 10: an optional sign, then
+/// `Inf`/`inf`, or digits with an optional point and an optional exponent
+/// (`e`/`E`, optional sign, digits). Nothing else, no space.
+pub(crate) fn scan(text: &str) -> Option<Parsed> {
+    let (neg, body) = match text.as_bytes().first() {
+        Some(b'-') => (true, text.get(1..)?),
+        Some(b'+') => (false, text.get(1..)?),
+        _ => (false, text),
+    };
+    if body == "Inf" || body == "inf" {
+        return Some(Parsed::Inf(neg));
+    }
+    let (mantissa, exp) = match body.find(['e', 'E']) {
+        Some(i) => (body.get(..i)?, Some(body.get(i + 1..)?)),
+        None => (body, None),
+    };
+    let exp: i64 = match exp {
+        None => 0,
+        Some(e) => {
+            let digits = e.strip_prefix(['+', '-']).unwrap_or(e);
+            if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+                return None;
             }
-            v.push(d as u32);
+            // Go: an exponent beyond int64 is an error.
+            e.parse().ok()?
         }
-        Big(v).trim()
+    };
+    let (int, frac) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    if int.is_empty() && frac.is_empty()
+        || !int.bytes().chain(frac.bytes()).all(|b| b.is_ascii_digit())
+    {
+        return None;
     }
+    let exp10 = exp.checked_sub(i64::try_from(frac.len()).ok()?)?;
+    let all = format!("{int}{frac}");
+    let trimmed = all.trim_start_matches('0');
+    // Trailing zeros move into the exponent.
+    let digits = trimmed.trim_end_matches('0');
+    let exp10 = exp10.checked_add(i64::try_from(trimmed.len() - digits.len()).ok()?)?;
+    // Go: a binary exponent beyond int32 is an error ("exponent overflow").
+    let approx_exp2 = (exp10 + digits.len() as i64).checked_mul(10)? / 3;
+    if !digits.is_empty() && i32::try_from(approx_exp2).is_err() {
+        return None;
+    }
+    Some(Parsed::Finite {
+        neg,
+        digits: digits.to_owned(),
+        exp10,
+    })
+}
 
-    fn mul_small(&self, m: u32) -> Big {
-        let mut v = Vec::with_capacity(self.0.len() + 1);
-        let mut carry = 0u64;
-        for &l in &self.0 {
-            let p = u64::from(l) * u64::from(m) + carry;
-            v.push(p as u32);
-            carry = p >> 32;
-        }
-        if carry != 0 {
-            v.push(carry as u32);
-        }
-        Big(v).trim()
+/// The reference's 512-bit value of `±digits × 10^exp10` (digits not
+/// empty, without leading or trailing zeros), as Go's `ParseFloat`
+/// computes it: the exact integer of the digits, scaled by `2^exp10`, then
+/// multiplied or divided by `5^|exp10|` (computed by Go's `pow5`).
+pub(crate) fn parse(neg: bool, digits: &str, exp10: i64) -> Out {
+    let magnitude = exp10 + digits.len() as i64;
+    if magnitude > MAX_EXP10 + 1 {
+        return Out::Inf(neg);
     }
+    if magnitude < -MAX_EXP10 - 1 {
+        return Out::Zero(neg);
+    }
+    let Ok(mag) = UBig::from_str_radix(digits, 10) else {
+        return Out::Zero(neg);
+    };
+    let sig = IBig::from_parts(if neg { Sign::Negative } else { Sign::Positive }, mag);
+    // |exp10| is bounded by the magnitude check and the digits' length.
+    let e = exp10 as isize;
+    let x = Bf::from_parts(sig, e);
+    let n = exp10.unsigned_abs() as usize;
+    if n == 0 {
+        return bounded(x.with_precision(PREC).value());
+    }
+    let p = pow5(n, PREC + 64);
+    if exp10 < 0 {
+        bounded(div_at(&x, &p, PREC))
+    } else {
+        mul_at(&x, &p, PREC)
+    }
+}
 
-    fn pow(base: u32, mut e: u64) -> Big {
-        let mut r = Big::from_u128(1);
-        while e > 0 {
-            r = r.mul_small(base);
-            e -= 1;
-        }
-        r
+/// `5^n` at precision `prec`, as Go's `big.Float.pow5` computes it: exact
+/// up to `5^27`, then by repeated squaring of a float of `prec + 64` bits.
+fn pow5(n: usize, prec: usize) -> Bf {
+    const M: usize = 27;
+    let five = |k: usize| IBig::from(UBig::from(5u8).pow(k));
+    if n <= M {
+        return round(five(n), 0, prec);
     }
-
-    /// Quotient and remainder, by binary long division (the numbers here
-    /// have about a thousand bits; this runs only to print a quotient).
-    fn divrem(&self, d: &Big) -> (Big, Big) {
-        let mut q = vec![0u32; self.0.len()];
-        let mut r = Big(Vec::new());
-        for i in (0..self.bits()).rev() {
-            r = r.shl(1);
-            if self.bit(i) {
-                r = r.add(&Big::from_u128(1));
-            }
-            if r.cmp(d) != Ordering::Less {
-                r = r.sub(d);
-                if let Some(limb) = q.get_mut((i / 32) as usize) {
-                    *limb |= 1 << (i % 32);
-                }
-            }
+    let mut z = round(five(M), 0, prec);
+    let mut f = round(five(1), 0, prec + 64);
+    let mut k = n - M;
+    while k > 0 {
+        if k & 1 == 1 {
+            z = match mul_at(&z, &f, prec) {
+                Out::Val(v) => v,
+                _ => return Bf::INFINITY,
+            };
         }
-        (Big(q).trim(), r)
+        f = match mul_at(&f, &f, prec + 64) {
+            Out::Val(v) => v,
+            _ if k > 1 => return Bf::INFINITY,
+            _ => f,
+        };
+        k >>= 1;
     }
-
-    /// `(quotient, remainder)` of division by a small number.
-    fn divrem_small(&self, d: u32) -> (Big, u32) {
-        let mut q = vec![0u32; self.0.len()];
-        let mut r = 0u64;
-        for (i, &l) in self.0.iter().enumerate().rev() {
-            let cur = (r << 32) | u64::from(l);
-            if let Some(slot) = q.get_mut(i) {
-                *slot = (cur / u64::from(d)) as u32;
-            }
-            r = cur % u64::from(d);
-        }
-        (Big(q).trim(), r as u32)
-    }
-
-    /// Decimal digits (most significant first), empty for zero.
-    fn digits(&self) -> Vec<u8> {
-        let mut out = Vec::new();
-        let mut x = self.clone();
-        while !x.is_zero() {
-            let (q, r) = x.divrem_small(1_000_000_000);
-            let mut chunk = r;
-            let last = q.is_zero();
-            for _ in 0..9 {
-                out.push((chunk % 10) as u8);
-                chunk /= 10;
-                if last && chunk == 0 {
-                    break;
-                }
-            }
-            x = q;
-        }
-        while out.last() == Some(&0) {
-            out.pop();
-        }
-        out.reverse();
-        out
-    }
+    z
 }
 
 /// A decimal as Go's `math/big` `decimal`: digits (no leading or trailing
@@ -225,18 +355,18 @@ struct Dec {
 
 impl Dec {
     /// The exact decimal of `m × 2^shift`.
-    fn of(m: &Big, shift: i64) -> Dec {
-        let (digits, point) = if shift >= 0 {
-            let d = m.shl(shift.unsigned_abs()).digits();
-            let n = d.len() as i64;
-            (d, n)
+    fn of(m: &UBig, shift: isize) -> Dec {
+        let (text, point) = if shift >= 0 {
+            let t = (m << shift.unsigned_abs()).to_string();
+            let n = t.len() as i64;
+            (t, n)
         } else {
             let k = shift.unsigned_abs();
-            let d = m.mul_big(&Big::pow(5, k)).digits();
-            let n = d.len() as i64;
-            (d, n - k as i64)
+            let t = (m * UBig::from(5u8).pow(k)).to_string();
+            let n = t.len() as i64;
+            (t, n - k as i64)
         };
-        let mut mant = digits;
+        let mut mant: Vec<u8> = text.bytes().map(|b| b.wrapping_sub(b'0')).collect();
         while mant.last() == Some(&0) {
             mant.pop();
         }
@@ -256,7 +386,6 @@ impl Dec {
 
     fn round_up(&mut self, n: usize) {
         self.mant.truncate(n);
-        // Add one at position n-1, carrying.
         while let Some(last) = self.mant.last_mut() {
             if *last < 9 {
                 *last += 1;
@@ -284,8 +413,8 @@ impl Dec {
         }
     }
 
-    /// `%f` with as many fraction digits as needed (Go's `fmtF` for the
-    /// shortest form).
+    /// Plain notation with as many fraction digits as needed (Go's `%f`
+    /// for the shortest form).
     fn format(&self, neg: bool) -> String {
         let mut s = String::new();
         if neg {
@@ -315,96 +444,32 @@ impl Dec {
     }
 }
 
-impl Big {
-    fn mul_big(&self, o: &Big) -> Big {
-        let mut v = vec![0u32; self.0.len() + o.0.len()];
-        for (i, &a) in self.0.iter().enumerate() {
-            let mut carry = 0u64;
-            for (j, &b) in o.0.iter().enumerate() {
-                if let Some(slot) = v.get_mut(i + j) {
-                    let t = u64::from(*slot) + u64::from(a) * u64::from(b) + carry;
-                    *slot = t as u32;
-                    carry = t >> 32;
-                }
-            }
-            let mut k = i + o.0.len();
-            while carry != 0 {
-                if let Some(slot) = v.get_mut(k) {
-                    let t = u64::from(*slot) + carry;
-                    *slot = t as u32;
-                    carry = t >> 32;
-                    k += 1;
-                } else {
-                    break;
-                }
-            }
-        }
-        Big(v).trim()
+/// The reference's text of a finite float: the shortest decimal that
+/// rounds back to it at its precision (Go's `roundShortest`), in plain
+/// notation.
+pub(crate) fn text(x: &Bf) -> String {
+    let sig = x.repr().significand();
+    let neg = sig.sign() == Sign::Negative;
+    let m = sig.unsigned_abs();
+    if m.is_zero() {
+        return if neg { "-0" } else { "0" }.to_owned();
     }
-}
-
-/// `num / den` rounded to a PREC-bit mantissa `m` (top bit set), nearest
-/// with ties to even: returns `(m, e)` with `num / den ≈ m × 2^e`.
-fn round_prec(num: &Big, den: &Big) -> Option<(Big, i64)> {
-    if num.is_zero() || den.is_zero() {
-        return None;
-    }
-    // A quotient of PREC + 2 or PREC + 3 bits, then round to PREC.
-    let k = i64::try_from(PREC + 2 + den.bits()).ok()? - i64::try_from(num.bits()).ok()?;
-    let (q, r) = if k >= 0 {
-        num.shl(k.unsigned_abs()).divrem(den)
+    let e = x.repr().exponent();
+    let mut d = Dec::of(&m, e);
+    // The mantissa with prec + 1 bits: its lowest bit is half an ulp.
+    let prec = x.precision().max(m.bit_len());
+    let s = m.bit_len() as isize - (prec as isize + 1);
+    let mant = if s < 0 {
+        &m << s.unsigned_abs()
     } else {
-        num.divrem(&den.shl(k.unsigned_abs()))
+        &m >> s.unsigned_abs()
     };
-    let extra = q.bits().checked_sub(PREC)?;
-    let mut m = q.shr(extra);
-    let half = extra > 0 && q.bit(extra - 1);
-    let sticky = !r.is_zero() || (0..extra.saturating_sub(1)).any(|i| q.bit(i));
-    let mut e = i64::try_from(extra).ok()? - k;
-    if half && (sticky || m.bit(0)) {
-        m = m.add(&Big::from_u128(1));
-        if m.bits() > PREC {
-            m = m.shr(1);
-            e += 1;
-        }
-    }
-    Some((m, e))
-}
-
-/// The reference's text for `a / b` (`b` not zero), computed as go-cty
-/// does: each operand and the quotient rounded to 512-bit binary floats,
-/// then printed as the shortest decimal that reads back as that float.
-pub(crate) fn quotient_text(a: Decimal, b: Decimal) -> Option<String> {
-    if b.is_zero() {
-        return None;
-    }
-    let neg = a.is_sign_negative() != b.is_sign_negative() && !a.is_zero();
-    if a.is_zero() {
-        return Some("0".to_owned());
-    }
-    // As the reference: each operand rounded to PREC bits, then the
-    // quotient of those rounded to PREC bits.
-    let ten = |s: u32| Big::pow(10, u64::from(s));
-    let (ma, ea) = round_prec(
-        &Big::from_u128(a.mantissa().unsigned_abs()),
-        &ten(a.scale()),
-    )?;
-    let (mb, eb) = round_prec(
-        &Big::from_u128(b.mantissa().unsigned_abs()),
-        &ten(b.scale()),
-    )?;
-    let (m, eq) = round_prec(&ma, &mb)?;
-    let e = eq + ea - eb;
-    // x = m * 2^e with PREC bits. Go's roundShortest:
-    let d_exact = Dec::of(&m, e);
-    let mant2 = m.shl(1); // lsb = 1/2 ulp
-    let exp2 = e - 1;
-    let lower = Dec::of(&mant2.sub(&Big::from_u128(1)), exp2);
-    let upper = Dec::of(&mant2.add(&Big::from_u128(1)), exp2);
-    let inclusive = !m.bit(0);
-    let mut d = d_exact;
-    let n = d.mant.len();
-    for i in 0..n {
+    let exp = e + s;
+    let one = UBig::ONE;
+    let lower = Dec::of(&(&mant - &one), exp);
+    let upper = Dec::of(&(&mant + &one), exp);
+    let inclusive = !mant.bit(1);
+    for i in 0..d.mant.len() {
         let md = d.at(i);
         let l = lower.at(i);
         let u = upper.at(i);
@@ -421,31 +486,98 @@ pub(crate) fn quotient_text(a: Decimal, b: Decimal) -> Option<String> {
             break;
         }
     }
-    Some(d.format(neg))
+    d.format(neg)
+}
+
+/// The exact form of a float for the private serde encoding:
+/// `b<precision>:<significand>p<exponent>`.
+pub(crate) fn exact_text(x: &Bf) -> String {
+    format!(
+        "b{}:{}p{}",
+        x.precision(),
+        x.repr().significand(),
+        x.repr().exponent()
+    )
+}
+
+/// The inverse of [`exact_text`].
+pub(crate) fn from_exact_text(t: &str) -> Option<Bf> {
+    let (prec, rest) = t.strip_prefix('b')?.split_once(':')?;
+    let (sig, exp) = rest.split_once('p')?;
+    let prec: usize = prec.parse().ok()?;
+    if prec == 0 || prec > 4 * PREC {
+        return None;
+    }
+    let sig: IBig = sig.parse().ok()?;
+    let exp: isize = exp.parse().ok()?;
+    if sig.is_zero() || bits(&sig) > prec {
+        return None;
+    }
+    match bounded(Bf::from_parts(sig, exp)) {
+        Out::Val(v) => Some(v.with_precision(prec).value()),
+        _ => None,
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn q(a: &str, b: &str) -> Option<String> {
-        let a: Decimal = a.parse().ok()?;
-        let b: Decimal = b.parse().ok()?;
-        quotient_text(a, b)
+    fn parsed(t: &str) -> Bf {
+        match scan(t) {
+            Some(Parsed::Finite { neg, digits, exp10 }) => match parse(neg, &digits, exp10) {
+                Out::Val(v) => v,
+                _ => panic!("{t} is not finite"),
+            },
+            _ => panic!("{t} does not scan"),
+        }
+    }
+
+    fn quot(a: &str, b: &str) -> String {
+        match div(&parsed(a), &parsed(b)) {
+            Out::Val(v) => text(&v),
+            _ => panic!("{a} / {b}"),
+        }
     }
 
     #[test]
-    fn one_third_as_the_reference() {
-        // conformance templates/interpolation_one_third_full_precision
-        let third = "0.33333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333333335";
-        assert_eq!(q("1", "3").as_deref(), Some(third));
-    }
-
-    #[test]
-    fn other_quotients_match_the_oracle() {
+    fn quotients_print_as_the_reference() {
         // Values from `hcl-oracle expr` on "${A / B}".
         for (a, b, want) in ORACLE {
-            assert_eq!(q(a, b).as_deref(), Some(*want), "{a} / {b}");
+            assert_eq!(quot(a, b), *want, "{a} / {b}");
+        }
+    }
+
+    #[test]
+    fn parsed_text_prints_as_written() {
+        for t in [
+            "0.1",
+            "1e400",
+            "123.456",
+            "0.000000000000000000000000000000001",
+        ] {
+            let want = match scan(t) {
+                Some(Parsed::Finite { digits, exp10, .. }) => (digits, exp10),
+                _ => panic!("{t}"),
+            };
+            let back = text(&parsed(t));
+            match scan(&back) {
+                Some(Parsed::Finite { digits, exp10, .. }) => assert_eq!((digits, exp10), want),
+                _ => panic!("{back}"),
+            }
+        }
+    }
+
+    #[test]
+    fn exact_text_round_trips() {
+        for t in ["0.1", "1e400", "-3.3", "1e-400"] {
+            let x = parsed(t);
+            let back = from_exact_text(&exact_text(&x));
+            assert!(back.as_ref() == Some(&x), "{t}");
+            assert_eq!(back.map(|b| b.precision()), Some(PREC));
+        }
+        for bad in ["", "b0:1p0", "b512:0p0", "b512:1", "x512:1p0", "b2:7p0"] {
+            assert!(from_exact_text(bad).is_none(), "{bad}");
         }
     }
 

@@ -721,16 +721,20 @@ pub fn range() -> FuncDef {
         let zero = Number::from(0);
         let (start, end, step) = match args.len() {
             1 => {
-                let end = *args.number(0)?;
+                let end = args.number(0)?.clone();
                 let step = if end < zero { -1 } else { 1 };
-                (zero, end, Number::from(step))
+                (zero.clone(), end, Number::from(step))
             }
             2 => {
-                let (start, end) = (*args.number(0)?, *args.number(1)?);
+                let (start, end) = (args.number(0)?.clone(), args.number(1)?.clone());
                 let step = if end < start { -1 } else { 1 };
                 (start, end, Number::from(step))
             }
-            3 => (*args.number(0)?, *args.number(1)?, *args.number(2)?),
+            3 => (
+                args.number(0)?.clone(),
+                args.number(1)?.clone(),
+                args.number(2)?.clone(),
+            ),
             _ => return Err(FuncError::new("must have one, two, or three arguments")),
         };
         let down = step < zero;
@@ -756,7 +760,7 @@ pub fn range() -> FuncDef {
                     "more than 1024 values were generated; either decrease the difference between start and end or use a smaller step",
                 ));
             }
-            out.push(Value::Number(n));
+            out.push(Value::Number(n.clone()));
             n = n
                 .checked_add(&step)
                 .map_err(|e| FuncError::new(e.to_string()))?;

@@ -45,6 +45,16 @@ pub(super) fn json_quote(s: &str, out: &mut String) {
     out.push('"');
 }
 
+/// Whether a value holds an infinite number (which JSON cannot write).
+fn holds_infinity(v: &Value) -> bool {
+    match v {
+        Value::Number(n) => n.is_infinite(),
+        Value::Array(items) => items.iter().any(holds_infinity),
+        Value::Object(map) => map.values().any(holds_infinity),
+        _ => false,
+    }
+}
+
 /// Appends `v` as JSON as go-cty writes it: object keys sorted bytewise,
 /// numbers in plain decimal.
 pub(super) fn json_encode(v: &Value, out: &mut String) {
@@ -97,8 +107,12 @@ pub(super) fn json_encode(v: &Value, out: &mut String) {
 /// ```
 pub fn jsonencode() -> FuncDef {
     FuncDef::new(|args| {
+        let val = args.get(0).unwrap_or(&Value::Null);
+        if holds_infinity(val) {
+            return Err(FuncError::new("cannot serialize infinity as JSON"));
+        }
         let mut out = String::new();
-        json_encode(args.get(0).unwrap_or(&Value::Null), &mut out);
+        json_encode(val, &mut out);
         let limit = args.options().max_string_len();
         if out.len() > limit {
             return Err(FuncError::new(format!(

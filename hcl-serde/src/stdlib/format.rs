@@ -250,7 +250,7 @@ fn append(
         },
         b'b' | b'd' | b'o' | b'x' | b'X' | b'e' | b'E' | b'f' | b'g' | b'G' => {
             let n = match arg {
-                Value::Number(n) => *n,
+                Value::Number(n) => n.clone(),
                 Value::String(s) => s
                     .parse::<Number>()
                     .map_err(|_| fail("a number is required"))?,
@@ -258,6 +258,9 @@ fn append(
             };
             if matches!(verb.mode, b'b' | b'd' | b'o' | b'x' | b'X') {
                 format_integer(verb, &n).ok_or_else(|| fail("an integer is required"))?
+            } else if n.is_infinite() {
+                // Go's big.Float: `+Inf`/`-Inf` for every float verb.
+                pad_width(verb, n.to_string())
             } else {
                 format_float(verb, &n)
             }

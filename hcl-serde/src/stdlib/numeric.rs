@@ -9,9 +9,9 @@
 //! Numbers are exact decimals where the reference keeps them exact (`min`,
 //! `max`, `abs`, `ceil`, `floor`, `parseint`); `log` and `pow` compute in
 //! `f64` with ports of Go's `math.Log`, `math.Pow` and amd64 `math.Exp`,
-//! so their last digits are the reference's. A result that is infinite or not a
-//! number is an error here (the reference produces an infinity, which
-//! cannot be written as JSON, or fails with a Go panic message).
+//! so their last digits are the reference's. An infinite result is an
+//! infinity, as in the reference; one that is not a number is an error
+//! (the reference fails with a Go panic message).
 
 use crate::eval::{FuncArgs, FuncDef, FuncError, Param, Type};
 use crate::{Number, Value};
@@ -43,14 +43,15 @@ pub(super) fn whole(n: &Number) -> Result<i64, &'static str> {
     }
 }
 
-/// A number computed in `f64`: an error when it is infinite or NaN.
+/// A number computed in `f64` (of 53 bits, as the reference's): an error
+/// when it is NaN.
 fn from_float(f: f64) -> Result<Value, FuncError> {
     if f.is_nan() {
         return Err(FuncError::new("the result is not a number (NaN)"));
     }
-    Number::from_f64(f)
+    Number::from_f64_binary(f)
         .map(Value::Number)
-        .ok_or_else(|| FuncError::new("the result is infinite, which HCL cannot represent"))
+        .ok_or_else(|| FuncError::new("the result is not a number (NaN)"))
 }
 
 /// Go's `math.Frexp`: `f = frac * 2^exp` with `frac` in `[0.5, 1)`.
@@ -311,7 +312,7 @@ fn extreme(args: &FuncArgs<'_>, greatest: bool) -> Result<Value, FuncError> {
             None => Some(n),
         };
     }
-    best.map(|n| Value::Number(*n))
+    best.map(|n| Value::Number(n.clone()))
         .ok_or_else(|| FuncError::new("must pass at least one number"))
 }
 
@@ -362,7 +363,7 @@ pub fn abs() -> FuncDef {
         Ok(Value::Number(unsigned_zero(if n.is_negative() {
             n.neg()
         } else {
-            *n
+            n.clone()
         })))
     })
     .param(Param::new("num", Type::Number))
@@ -371,16 +372,9 @@ pub fn abs() -> FuncDef {
 
 fn round(n: &Number, up: bool) -> Number {
     if n.is_integer() {
-        return *n;
+        return n.clone();
     }
-    let r = match n.as_decimal() {
-        Some(d) => Number::from(if up { d.ceil() } else { d.floor() }),
-        None => {
-            let f = n.as_f64();
-            Number::from_f64(if up { f.ceil() } else { f.floor() }).unwrap_or(*n)
-        }
-    };
-    unsigned_zero(r)
+    unsigned_zero(if up { n.ceil() } else { n.floor() })
 }
 
 /// `ceil(num)`: the smallest whole number greater than or equal to `num`.
@@ -416,8 +410,8 @@ pub fn floor() -> FuncDef {
 /// as `ln(num) / ln(base)` (as the reference does, so `log(8, 2)` is `3`
 /// and `log(2, 10)` is `0.30102999566398114`).
 ///
-/// A result that is infinite (`log(0, 10)`) or not a number
-/// (`log(-1, 10)`) is an error.
+/// A result that is infinite (`log(0, 10)`) is an infinity, as in the
+/// reference; one that is not a number (`log(-1, 10)`) is an error.
 ///
 /// ```
 /// use hcl::{eval::eval_expr_str, Context, Value};
@@ -438,13 +432,14 @@ pub fn log() -> FuncDef {
 }
 
 /// `pow(num, power)`: `num` raised to `power`, computed in `f64` as the
-/// reference does. An infinite or NaN result is an error.
+/// reference does. An infinite result is an infinity (as in the
+/// reference), a NaN one an error.
 ///
 /// ```
 /// use hcl::{eval::eval_expr_str, Context, Value};
 /// let ctx = Context::with_stdlib();
 /// assert_eq!(eval_expr_str("pow(2, 10)", &ctx)?, Value::from(1024));
-/// assert!(eval_expr_str("pow(0, -1)", &ctx).is_err());
+/// assert_eq!(eval_expr_str("pow(0, -1)", &ctx)?, Value::Number(hcl::Number::INFINITY));
 /// # Ok::<(), hcl::Error>(())
 /// ```
 pub fn pow() -> FuncDef {
