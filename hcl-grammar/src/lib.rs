@@ -22,6 +22,11 @@
 //! byte). Each has a `_with` variant taking [`ParseOptions`] and a `_bytes`
 //! variant for input that may not be UTF-8.
 //!
+//! Beside the tree, [`tokens::lex`] gives a lossless token view of the
+//! source (comments and whitespace included), and [`format()`] lays a
+//! config file out byte for byte as the reference formatter (`terraform
+//! fmt`, `packer fmt`) does.
+//!
 //! # Hostile input
 //!
 //! Parsing never panics and runs in time linear in the input. Nesting

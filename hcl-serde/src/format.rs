@@ -2,7 +2,7 @@
 //! reference formatter (`hclwrite.Format`, behind `terraform fmt` and
 //! `packer fmt`): aligned `=` signs, two-space indentation, one space or
 //! none between tokens, comments kept and aligned, line breaks never
-//! moved. The formatter itself is [`hcl_grammar::format`](crate::grammar::format);
+//! moved. The formatter itself is [`hcl_grammar::format`](crate::grammar::format());
 //! these functions return this crate's [`Error`](crate::Error).
 //!
 //! ```
@@ -30,12 +30,12 @@ pub fn format(src: &str) -> Result<String> {
     Ok(hcl_grammar::format(src)?)
 }
 
-/// [`format`] with options (e.g. formatting without the syntax check).
+/// [`format()`] with options (e.g. formatting without the syntax check).
 pub fn format_with(src: &str, options: &FormatOptions) -> Result<String> {
     Ok(hcl_grammar::format_with(src, options)?)
 }
 
-/// [`format`] for bytes that may not be UTF-8 (the reference accepts any
+/// [`format()`] for bytes that may not be UTF-8 (the reference accepts any
 /// bytes inside comments).
 pub fn format_bytes(src: &[u8]) -> Result<Vec<u8>> {
     Ok(hcl_grammar::format_bytes(src)?)

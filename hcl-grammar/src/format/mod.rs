@@ -81,7 +81,7 @@ pub fn format(src: &str) -> Result<String> {
     format_with(src, &FormatOptions::default())
 }
 
-/// [`format`] with options.
+/// [`format()`] with options.
 pub fn format_with(src: &str, options: &FormatOptions) -> Result<String> {
     if options.check_syntax {
         crate::parse_body_with(src, &options.parse)?;
@@ -96,7 +96,7 @@ pub fn format_with(src: &str, options: &FormatOptions) -> Result<String> {
     })
 }
 
-/// [`format`] for bytes that may not be UTF-8 (the reference accepts any
+/// [`format()`] for bytes that may not be UTF-8 (the reference accepts any
 /// bytes inside comments).
 pub fn format_bytes(src: &[u8]) -> Result<Vec<u8>> {
     format_bytes_with(src, &FormatOptions::default())

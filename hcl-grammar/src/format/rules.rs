@@ -124,7 +124,9 @@ fn split_cells(placed: &[Placed], mut lead: Range<usize>) -> Line {
     }
     let mut assign = None;
     if let Some(eq) = lead.clone().skip(1).find(|&i| kind(i) == K::Equal) {
-        let net: i32 = (eq..lead.end).map(|i| kind(i).bracket_change()).sum();
+        let net: i64 = (eq..lead.end)
+            .map(|i| i64::from(kind(i).bracket_change()))
+            .sum();
         if net == 0 {
             assign = Some(eq..lead.end);
             lead.end = eq;
@@ -138,7 +140,8 @@ fn split_cells(placed: &[Placed], mut lead: Range<usize>) -> Line {
 }
 
 fn indent(lines: &[Line], placed: &mut [Placed]) {
-    let mut levels: Vec<i32> = Vec::new();
+    // i64: a line's bracket count cannot overflow, whatever its length.
+    let mut levels: Vec<i64> = Vec::new();
     for line in lines {
         let Some(first) = placed
             .get(line.lead.start)
@@ -150,9 +153,9 @@ fn indent(lines: &[Line], placed: &mut [Placed]) {
             set_spaces(placed, line.lead.start, 0);
             continue;
         }
-        let mut net = 0;
+        let mut net: i64 = 0;
         for t in cell(placed, line.lead.clone()) {
-            net += t.kind.bracket_change();
+            net += i64::from(t.kind.bracket_change());
             if t.kind == K::OHeredoc {
                 break;
             }
@@ -160,8 +163,8 @@ fn indent(lines: &[Line], placed: &mut [Placed]) {
         if let Some(assign) = &line.assign {
             net += cell(placed, assign.clone())
                 .iter()
-                .map(|t| t.kind.bracket_change())
-                .sum::<i32>();
+                .map(|t| i64::from(t.kind.bracket_change()))
+                .sum::<i64>();
         }
         let depth = levels.len();
         if net > 0 {
