@@ -7,7 +7,9 @@
 //! ```
 //!
 //! Folders: `HCL_CONFORMANCE_DIR` (default `../shared/conformance`) and
-//! `HCL_CORPUS_DIR` (default `../shared/corpus`), relative to the workspace
+//! `HCL_CORPUS_DIR` (default `../shared/corpus`) and `HCL_TF_FUNCTIONS_DIR`
+//! (default `../shared/conformance-tf-functions`: Terraform's function
+//! examples, `tests/conformance/tf_functions.rs`), relative to the workspace
 //! root; a missing folder is reported and skipped. Formats:
 //! `../shared/conformance/README.md`.
 //!
@@ -31,6 +33,8 @@ mod grammar;
 mod json;
 #[path = "conformance/report.rs"]
 mod report;
+#[path = "conformance/tf_functions.rs"]
+mod tf_functions;
 #[path = "conformance/values.rs"]
 mod values;
 
@@ -59,9 +63,14 @@ fn main() -> ExitCode {
         return ExitCode::FAILURE;
     }
 
-    let parts: [(&str, &str, Runner); 2] = [
+    let parts: [(&str, &str, Runner); 3] = [
         ("HCL_CONFORMANCE_DIR", "conformance", run_cases),
         ("HCL_CORPUS_DIR", "corpus", run_corpus),
+        (
+            "HCL_TF_FUNCTIONS_DIR",
+            "conformance-tf-functions",
+            tf_functions::run,
+        ),
     ];
     for (var, name, run) in parts {
         let Some(dir) = folder(var, name) else {

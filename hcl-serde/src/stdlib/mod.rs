@@ -138,6 +138,8 @@ mod format;
 mod graphemes;
 mod numeric;
 mod strings;
+#[cfg(feature = "terraform")]
+pub mod terraform;
 mod trycan;
 
 pub use self::collections::*;

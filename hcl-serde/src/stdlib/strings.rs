@@ -685,6 +685,13 @@ impl PatternCache {
     }
 }
 
+/// A regular expression in Go's syntax, compiled for the `regex` crate
+/// (Terraform's `replace` with a `/pattern/`).
+#[cfg(feature = "terraform")]
+pub(super) fn go_regex(pattern: &str) -> Result<regex::Regex, FuncError> {
+    compile(pattern).map(|(re, _)| re)
+}
+
 /// Compiles a pattern with Go's syntax; errors point at the pattern.
 fn compile(pattern: &str) -> Result<(regex::Regex, Shape), FuncError> {
     let invalid = |m: &str| FuncError::arg(0, format!("invalid regexp pattern: {m}"));
