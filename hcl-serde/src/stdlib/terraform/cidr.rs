@@ -202,13 +202,18 @@ pub fn cidrnetmask() -> FuncDef {
 /// A subnet of `net`: `newbits` more prefix bits, numbered `num`.
 fn subnet(net: Net, newbits: i64, num: i128) -> Result<Net, FuncError> {
     let new_prefix = i64::from(net.prefix) + newbits;
-    if newbits < 0 || new_prefix > i64::from(net.bits) {
+    if new_prefix < 0 || new_prefix > i64::from(net.bits) {
         return Err(FuncError::new(format!(
             "insufficient address space to extend prefix of {} by {}",
             net.prefix, newbits
         )));
     }
-    let max = ones(u32::try_from(newbits.min(64)).unwrap_or(64)) & u128::from(u64::MAX);
+    // Go's `uint64(1<<uint64(newbits)) - 1`: a negative count or one of
+    // 64 and more shifts the bit out, leaving all ones.
+    let max = match u32::try_from(newbits) {
+        Ok(b) if b < 64 => ones(b),
+        _ => u128::from(u64::MAX),
+    };
     if low64(num) > max {
         return Err(FuncError::new(format!(
             "prefix extension of {newbits} does not accommodate a subnet numbered {num}"

@@ -63,13 +63,15 @@ pub fn anytrue() -> FuncDef {
 pub fn coalesce() -> FuncDef {
     FuncDef::new(|args| {
         let types: Vec<Type> = (0..args.len()).map(|i| ty(&args, i)).collect();
-        let Some(target) = unify(&types) else {
-            return Err(FuncError::new("all arguments must have the same type"));
-        };
+        let target = coalesce_type(&types)
+            .ok_or_else(|| FuncError::new("all arguments must have the same type"))?;
         for (i, t) in types.iter().enumerate() {
             let v = arg(&args, i);
             if v.is_null() {
                 continue;
+            }
+            if target == Type::Any {
+                args.set_result_type(t.clone());
             }
             let (v, _) = convert_typed(v, t, &target).map_err(FuncError::new)?;
             if v.as_str() == Some("") {
@@ -80,7 +82,23 @@ pub fn coalesce() -> FuncDef {
         Err(FuncError::new("no non-null, non-empty-string arguments"))
     })
     .variadic(Param::new("vals", Type::Any).nullable())
-    .returns_with(|types| unify(types).unwrap_or(Type::Any))
+    .returns_with(|types| coalesce_type(types).unwrap_or(Type::Any))
+}
+
+/// The type `coalesce`'s arguments unify to: structural types (tuples,
+/// objects) that do not unify, or any types beside an untyped `null`,
+/// give `any`, each value keeping its own, as go-cty's unsafe
+/// unification does.
+fn coalesce_type(types: &[Type]) -> Option<Type> {
+    unify(types).or_else(|| {
+        let concrete = types.iter().filter(|t| **t != Type::Any);
+        let structural = concrete.clone().all(|t| matches!(t, Type::Tuple(_)))
+            || concrete.clone().all(|t| matches!(t, Type::Object(_)));
+        // An untyped `null` argument is of go-cty's dynamic type, to
+        // which every type converts.
+        let dynamic = types.contains(&Type::Any);
+        (structural || dynamic).then_some(Type::Any)
+    })
 }
 
 /// Whether two values of types `ta`, `tb` are equal as go-cty's `Equals`

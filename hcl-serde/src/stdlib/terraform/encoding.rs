@@ -200,22 +200,23 @@ impl Charset {
         }
     }
 
-    fn decode(self, b: &[u8]) -> String {
-        let utf16 = |b: &[u8], be: bool| -> String {
-            let units: Vec<u16> = b
-                .chunks(2)
-                .map(|c| match c {
-                    [x, y] if be => u16::from_be_bytes([*x, *y]),
-                    [x, y] => u16::from_le_bytes([*x, *y]),
-                    _ => 0xFFFD,
-                })
-                .collect();
+    /// The text of `b`; `None` where it is not valid in the encoding.
+    fn decode(self, b: &[u8]) -> Option<String> {
+        let utf16 = |b: &[u8], be: bool| -> Option<String> {
+            if b.len() & 1 == 1 {
+                return None;
+            }
+            let units = b.chunks(2).map(|c| match c {
+                [x, y] if be => u16::from_be_bytes([*x, *y]),
+                [x, y] => u16::from_le_bytes([*x, *y]),
+                _ => 0xFFFD,
+            });
             char::decode_utf16(units)
-                .map(|r| r.unwrap_or('\u{FFFD}'))
-                .collect()
+                .collect::<Result<String, _>>()
+                .ok()
         };
         match self {
-            Charset::Utf8 => String::from_utf8_lossy(b).into_owned(),
+            Charset::Utf8 => String::from_utf8(b.to_vec()).ok(),
             Charset::Utf16Le => utf16(b, false),
             Charset::Utf16Be => utf16(b, true),
             Charset::Utf16 => match b {
@@ -223,18 +224,19 @@ impl Charset {
                 [0xFE, 0xFF, rest @ ..] => utf16(rest, true),
                 _ => utf16(b, true),
             },
-            Charset::Ascii | Charset::Latin1 => b.iter().map(|x| char::from(*x)).collect(),
-            Charset::Windows1252 => b
-                .iter()
-                .map(|x| match x {
-                    0x80..=0x9F => CP1252
-                        .get(usize::from(x - 0x80))
-                        .copied()
-                        .flatten()
-                        .unwrap_or('\u{FFFD}'),
-                    _ => char::from(*x),
-                })
-                .collect(),
+            Charset::Ascii | Charset::Latin1 => Some(b.iter().map(|x| char::from(*x)).collect()),
+            Charset::Windows1252 => Some(
+                b.iter()
+                    .map(|x| match x {
+                        0x80..=0x9F => CP1252
+                            .get(usize::from(x - 0x80))
+                            .copied()
+                            .flatten()
+                            .unwrap_or('\u{FFFD}'),
+                        _ => char::from(*x),
+                    })
+                    .collect(),
+            ),
         }
     }
 }
@@ -274,10 +276,15 @@ pub fn textencodebase64() -> FuncDef {
 /// character encoding stand for.
 pub fn textdecodebase64() -> FuncDef {
     FuncDef::new(|args| {
-        let (cs, _) = charset(args.str(1)?)?;
+        let (cs, name) = charset(args.str(1)?)?;
         let bytes = unb64(args.str(0)?)
             .ok_or_else(|| FuncError::arg(0, "the given value has an invalid base64 symbol"))?;
-        Ok(Value::from(cs.decode(&bytes)))
+        cs.decode(&bytes).map(Value::from).ok_or_else(|| {
+            FuncError::arg(
+                0,
+                format!("the given string contains symbols that are not defined for {name}"),
+            )
+        })
     })
     .param(Param::new("source", Type::String))
     .param(Param::new("encoding", Type::String))

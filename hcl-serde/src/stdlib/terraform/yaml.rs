@@ -215,7 +215,9 @@ pub fn yamlencode() -> FuncDef {
             Value::Object(o) if !o.is_empty() => e.mapping(o, 0, true),
             _ => e.inline(&v, 2),
         }
-        e.out.push('\n');
+        if e.column != 0 {
+            e.out.push('\n');
+        }
         if matches!(v, Value::Null | Value::Bool(_) | Value::Number(_)) {
             e.out.push_str("...\n");
         }
