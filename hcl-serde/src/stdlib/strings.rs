@@ -636,6 +636,11 @@ pub fn indent() -> FuncDef {
         };
         let limit = args.options().get_max_string_len();
         let lines = s.matches('\n').count();
+        if lines == 0 {
+            // Nothing to indent: no padding built (`indent(4294967296, "")`
+            // must not allocate gigabytes).
+            return Ok(Value::from(s));
+        }
         if lines.saturating_mul(spaces).saturating_add(s.len()) > limit {
             return Err(too_long(limit));
         }
