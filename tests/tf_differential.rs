@@ -22,6 +22,8 @@
 //! and the filesystem functions (their conformance cases run in
 //! `tests/conformance.rs`).
 
+#![allow(clippy::expect_used, clippy::indexing_slicing)]
+
 use hcl::eval::eval_expr_str;
 use hcl::{Context, Value};
 use serde_json::Value as Json;
