@@ -104,11 +104,22 @@
 //! | filesystem | `pathexpand` | `~` replaced by the home directory |
 //! | other | `sensitive`, `nonsensitive` | the argument unchanged / always an error (no marks here) |
 //!
-//! Where they differ from Terraform: `base64gzip` compresses with flate2,
-//! whose bytes differ from Go's compressor (both are valid gzip of the
-//! same text); `cidrsubnet` with a negative `netnum` is an error;
-//! `abspath` answers from the base directory instead of the process's
-//! working directory.
+//! Where they differ from Terraform:
+//!
+//! - `base64gzip` compresses with flate2, whose bytes differ from Go's
+//!   compressor (both are valid gzip of the same text).
+//! - `abspath` answers from the base directory instead of the process's
+//!   working directory; `fileset` lists regular files only and follows no
+//!   symbolic link (Terraform follows them).
+//! - `textencodebase64` and `textdecodebase64` know UTF-8, UTF-16 (LE, BE,
+//!   with a byte order mark), US-ASCII, ISO-8859-1 and windows-1252, not
+//!   every IANA character set.
+//! - `bcrypt` refuses a cost above 16 (each step doubles the time; an
+//!   evaluation must stay bounded).
+//! - `yamlencode` writes a mapping key that spans lines or passes 128
+//!   characters as a simple double-quoted key, where go-yaml writes a
+//!   complex (`? `) key; `yamldecode` does not apply `<<` merge keys.
+//! - `cidrsubnet` with a negative `netnum` on an IPv6 network is an error.
 
 mod cidr;
 mod collections;
@@ -119,6 +130,7 @@ mod glob;
 mod strings;
 mod time;
 mod yaml;
+mod yaml_resolve;
 
 use crate::eval::{Context, FuncDef};
 use std::fmt;

@@ -5,7 +5,7 @@
 
 use super::super::Table;
 use crate::eval::{FuncDef, FuncError, Param, Type};
-use crate::{Map, Number, Value};
+use crate::{Map, Value};
 use yaml_rust2::parser::{Event, MarkedEventReceiver, Parser, Tag};
 use yaml_rust2::scanner::{Marker, TScalarStyle};
 
@@ -261,157 +261,9 @@ fn full_tag(tag: &Option<Tag>) -> String {
     }
 }
 
-const Y: &str = "tag:yaml.org,2002:";
+pub(super) const Y: &str = "tag:yaml.org,2002:";
 
-/// A YAML 1.1 keyword: booleans, nulls, infinities.
-fn keyword(src: &str) -> Option<Result<Value, String>> {
-    Some(Ok(match src {
-        "y" | "Y" | "yes" | "Yes" | "YES" | "true" | "True" | "TRUE" | "on" | "On" | "ON" => {
-            Value::Bool(true)
-        }
-        "n" | "N" | "no" | "No" | "NO" | "false" | "False" | "FALSE" | "off" | "Off" | "OFF" => {
-            Value::Bool(false)
-        }
-        "" | "~" | "null" | "Null" | "NULL" => Value::Null,
-        ".inf" | ".Inf" | ".INF" | "+.inf" | "+.Inf" | "+.INF" | "-.inf" | "-.Inf" | "-.INF" => {
-            return Some(Err("infinity cannot be represented".to_owned()))
-        }
-        _ => return None,
-    }))
-}
-
-/// go-cty's `ParseNumberVal`: a decimal number with optional sign and
-/// exponent.
-fn parse_number(s: &str) -> Option<Number> {
-    let (neg, body) = match s.as_bytes().first() {
-        Some(b'-') => (true, s.get(1..)?),
-        Some(b'+') => (false, s.get(1..)?),
-        _ => (false, s),
-    };
-    let n = Number::from_literal(body)?;
-    Some(if neg { n.neg() } else { n })
-}
-
-/// Whether `s` matches go-cty-yaml's integer literal pattern.
-fn integer_literal(s: &str) -> bool {
-    let s = s.strip_prefix(['+', '-']).unwrap_or(s);
-    if let Some(o) = s.strip_prefix("0o") {
-        return !o.is_empty() && o.bytes().all(|b| matches!(b, b'0'..=b'7' | b'_'));
-    }
-    if let Some(h) = s.strip_prefix("0x") {
-        return !h.is_empty() && h.bytes().all(|b| b.is_ascii_hexdigit() || b == b'_');
-    }
-    s.bytes().all(|b| b.is_ascii_digit() || b == b'_')
-}
-
-/// Whether `s` matches go-cty-yaml's float literal pattern.
-fn float_literal(s: &str) -> bool {
-    let s = s.strip_prefix(['+', '-']).unwrap_or(s);
-    let (mant, exp) = match s.find(['e', 'E']) {
-        Some(i) => (s.get(..i).unwrap_or(""), s.get(i + 1..)),
-        None => (s, None),
-    };
-    let digits = |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
-    let mant_ok = match mant.split_once('.') {
-        Some(("", f)) => digits(f),
-        Some((i, f)) => digits(i) && (f.is_empty() || digits(f)),
-        None => digits(mant),
-    };
-    let exp_ok = match exp {
-        None => true,
-        Some(e) => digits(e.strip_prefix(['+', '-']).unwrap_or(e)),
-    };
-    mant_ok && exp_ok
-}
-
-/// An integer in Go's `strconv.ParseInt(s, 0, 64)` syntax.
-fn go_int(s: &str) -> Option<Number> {
-    let (neg, body) = match s.as_bytes().first() {
-        Some(b'-') => (true, s.get(1..)?),
-        Some(b'+') => (false, s.get(1..)?),
-        _ => (false, s),
-    };
-    let (digits, radix) =
-        if let Some(h) = body.strip_prefix("0x").or_else(|| body.strip_prefix("0X")) {
-            (h, 16)
-        } else if let Some(o) = body.strip_prefix("0o").or_else(|| body.strip_prefix("0O")) {
-            (o, 8)
-        } else if let Some(b) = body.strip_prefix("0b").or_else(|| body.strip_prefix("0B")) {
-            (b, 2)
-        } else if body.len() > 1 && body.starts_with('0') {
-            (&body[1..], 8)
-        } else {
-            (body, 10)
-        };
-    let v = i64::from_str_radix(digits, radix).ok()?;
-    Number::from_literal(&(if neg { -i128::from(v) } else { i128::from(v) }).to_string())
-}
-
-/// go-cty-yaml's `resolveScalar`.
-fn resolve(tag: &str, src: &str, quoted: bool) -> Result<Value, String> {
-    let short = tag.strip_prefix(Y);
-    let resolvable = tag.is_empty()
-        || matches!(
-            short,
-            Some("str" | "bool" | "int" | "float" | "null" | "timestamp" | "binary")
-        );
-    if !resolvable {
-        return Err(format!("unsupported tag {tag:?}"));
-    }
-    let mut short = short.unwrap_or("");
-    let hint = match src.as_bytes().first() {
-        None => b'N',
-        Some(b'+' | b'-') => b'S',
-        Some(b'0'..=b'9') => b'D',
-        Some(b'y' | b'Y' | b'n' | b'N' | b't' | b'T' | b'f' | b'F' | b'o' | b'O' | b'~') => b'M',
-        Some(b'.') => b'.',
-        Some(_) => 0,
-    };
-    if hint != 0 && !matches!(short, "str" | "binary") {
-        if quoted {
-            return Ok(Value::from(src));
-        }
-        if let Some(v) = keyword(src) {
-            return v;
-        }
-        if tag.is_empty() && matches!(src, ".nan" | ".NaN" | ".NAN") {
-            return Err("floating point NaN is not supported".to_owned());
-        }
-        match hint {
-            b'.' => {
-                if let Some(n) = parse_number(src) {
-                    return Ok(Value::Number(n));
-                }
-            }
-            b'D' | b'S' => {
-                if integer_literal(src) {
-                    short = "int";
-                } else if float_literal(src) {
-                    short = "float";
-                }
-            }
-            _ => {}
-        }
-    }
-    match short {
-        "int" | "float" => {
-            let plain: String = src.chars().filter(|c| *c != '_').collect();
-            parse_number(&plain)
-                .or_else(|| go_int(&plain).filter(|_| short == "int"))
-                .map(Value::Number)
-                .ok_or_else(|| format!("cannot parse {src:?} as {tag}"))
-        }
-        "bool" => match keyword(src) {
-            Some(Ok(v @ Value::Bool(_))) => Ok(v),
-            _ => Err(format!("cannot parse {src:?} as {tag}")),
-        },
-        "null" => match keyword(src) {
-            Some(Ok(Value::Null)) => Ok(Value::Null),
-            _ => Err(format!("cannot parse {src:?} as {tag}")),
-        },
-        _ => Ok(Value::from(src)),
-    }
-}
+use super::yaml_resolve::resolve;
 
 impl Builder<'_> {
     fn next(&mut self) -> Option<&(Event, Marker)> {
