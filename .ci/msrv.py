@@ -2,7 +2,7 @@
 """The minimum Rust version the library crates need, from the lock file.
 
 Walks the resolved graph of normal and build dependencies of hcl-grammar
-and hcl-serde with every feature on, for every target, and prints the highest
+and hcl-serde with every feature on, for Rust's tier-1 targets, and prints the highest
 `rust-version` that any locked dependency declares, with the packages that
 declare it. Exits 1 when the workspace's `rust-version` is lower than that.
 Our own code is checked against the declared version by clippy's
@@ -16,12 +16,20 @@ meta = json.loads(subprocess.check_output(
     ["cargo", "metadata", "--format-version", "1", "--locked"]))
 by_name_version = {(p["name"], p["version"]): p for p in meta["packages"]}
 roots = ("hcl-grammar", "hcl-serde")
+# Rust's tier-1 targets with host tools. A target-only dependency elsewhere
+# can ask for more: getrandom (bcrypt's, `terraform` feature) brings wasip2,
+# which needs Rust 1.87, on wasm32-wasip2 alone.
+TARGETS = ("x86_64-unknown-linux-gnu", "aarch64-unknown-linux-gnu",
+           "i686-unknown-linux-gnu", "aarch64-apple-darwin",
+           "x86_64-pc-windows-msvc", "i686-pc-windows-msvc",
+           "x86_64-pc-windows-gnu")
 
 # `cargo tree` resolves features as a build of just these crates does (the
 # metadata's resolve unifies features with the workspace's dev-dependencies).
 tree = subprocess.check_output(
-    ["cargo", "tree", "--locked", "--all-features", "--target", "all",
-     "-e", "normal,build", "--prefix", "none", "-f", "{p}"]
+    ["cargo", "tree", "--locked", "--all-features"]
+    + [arg for t in TARGETS for arg in ("--target", t)]
+    + ["-e", "normal,build", "--prefix", "none", "-f", "{p}"]
     + [arg for r in roots for arg in ("-p", r)], text=True)
 seen = set()
 for line in tree.splitlines():

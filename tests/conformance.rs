@@ -7,9 +7,11 @@
 //! ```
 //!
 //! Folders: `HCL_CONFORMANCE_DIR` (default `../shared/conformance`) and
-//! `HCL_CORPUS_DIR` (default `../shared/corpus`) and
+//! `HCL_CORPUS_DIR` (default `../shared/corpus`),
 //! `HCL_CONFORMANCE_EXT_DIR` (default `../shared/conformance-ext`, issue
-//! #13's extensions), relative to the workspace
+//! #13's extensions) and `HCL_TF_FUNCTIONS_DIR` (default
+//! `../shared/conformance-tf-functions`: Terraform's function examples,
+//! `tests/conformance/tf_functions.rs`), relative to the workspace
 //! root; a missing folder is reported and skipped. Formats:
 //! `../shared/conformance/README.md`.
 //!
@@ -41,6 +43,8 @@ mod grammar;
 mod json;
 #[path = "conformance/report.rs"]
 mod report;
+#[path = "conformance/tf_functions.rs"]
+mod tf_functions;
 #[path = "conformance/values.rs"]
 mod values;
 
@@ -70,12 +74,17 @@ fn main() -> ExitCode {
         return ExitCode::FAILURE;
     }
 
-    let parts: [(&str, &str, Runner); 5] = [
+    let parts: [(&str, &str, Runner); 6] = [
         ("HCL_CONFORMANCE_DIR", "conformance", run_cases),
         ("HCL_CORPUS_DIR", "corpus", run_corpus),
         ("HCL_CONFORMANCE_FMT_DIR", "conformance-fmt", run_fmt_cases),
         ("HCL_CORPUS_DIR", "corpus", run_fmt_corpus),
         ("HCL_CONFORMANCE_EXT_DIR", "conformance-ext", ext::run),
+        (
+            "HCL_TF_FUNCTIONS_DIR",
+            "conformance-tf-functions",
+            tf_functions::run,
+        ),
     ];
     for (var, name, run) in parts {
         let Some(dir) = folder(var, name) else {

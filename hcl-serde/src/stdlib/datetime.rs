@@ -645,3 +645,25 @@ pub fn timeadd() -> FuncDef {
     .param(Param::new("duration", Type::String))
     .returns(Type::String)
 }
+
+/// An RFC 3339 timestamp as an instant: seconds since the Unix epoch (UTC)
+/// and nanoseconds (Terraform's `timecmp`).
+///
+/// # Errors
+///
+/// The reference's message for an invalid timestamp.
+#[cfg(feature = "terraform")]
+pub(super) fn timestamp_instant(s: &str) -> Result<(i64, u32), String> {
+    let t = parse_timestamp(s).map_err(ParseError::describe)?;
+    Ok((t.local_secs - i64::from(t.offset), t.nanos))
+}
+
+/// The civil date and time of `secs` since the Unix epoch (UTC): year,
+/// month, day, hour, minute, second (Terraform's `timestamp`).
+#[cfg(feature = "terraform")]
+pub(super) fn civil_utc(secs: i64) -> (i64, u32, u32, i64, i64, i64) {
+    let days = secs.div_euclid(86_400);
+    let rem = secs.rem_euclid(86_400);
+    let (y, m, d) = civil_from_days(days);
+    (y, m, d, rem / 3600, rem / 60 % 60, rem % 60)
+}

@@ -23,11 +23,19 @@
 //! # Ok::<(), hcl::Error>(())
 //! ```
 //!
+//! Terraform's function library, a second opt-in table with Terraform's
+//! semantics where they differ (`length` of a string, `coalesce` skipping
+//! `""`) and some 50 more functions (`cidrsubnet`, `base64encode`,
+//! `sha256`, `yamlencode`, `file`...), is [`terraform`] (feature
+//! `terraform`, on by default): [`Context::with_terraform_functions`].
+//!
 //! Every function checks and converts its arguments as the reference does
 //! (a `string` parameter accepts `15` as `"15"`), rejects `null` where the
 //! reference does, and reports errors pointing at the argument at fault.
 //!
-//! # The functions
+//! # The functions (go-cty's table)
+//!
+//! The Terraform table is in [`terraform`].
 //!
 //! | Family | Function | Summary |
 //! | --- | --- | --- |
@@ -59,7 +67,7 @@
 //! | numeric | [`pow`](pow()) | a number raised to a power |
 //! | numeric | [`signum`](signum()) | -1, 0 or 1 by the sign |
 //! | numeric | [`parseint`](parseint()) | an integer from text in a base from 2 to 62 |
-//! | collections | [`length`](length()) | the number of elements, attributes or characters |
+//! | collections | [`length`](length()) | the number of elements of a list, set, tuple or map (strings and objects are errors) |
 //! | collections | [`concat`](concat()) | the lists, one after the other |
 //! | collections | [`contains`](contains()) | whether a list or set has a value |
 //! | collections | [`keys`](keys()) | the keys of a map or object, sorted |
@@ -68,7 +76,7 @@
 //! | collections | [`lookup`](lookup()) | a map element, or a default |
 //! | collections | [`element`](element()) | a list element by index, wrapping around |
 //! | collections | [`flatten`](flatten()) | nested lists as one list |
-//! | collections | [`coalesce`](coalesce()) | the first argument that is not null or empty |
+//! | collections | [`coalesce`](coalesce()) | the first argument that is not null (empty strings count) |
 //! | collections | [`coalescelist`](coalescelist()) | the first non-empty list |
 //! | collections | [`compact`](compact()) | a list of strings without empty ones and nulls |
 //! | collections | [`distinct`](distinct()) | a list without duplicates |
@@ -138,6 +146,8 @@ mod format;
 mod graphemes;
 mod numeric;
 mod strings;
+#[cfg(feature = "terraform")]
+pub mod terraform;
 mod trycan;
 
 pub use self::collections::*;

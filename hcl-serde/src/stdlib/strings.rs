@@ -636,6 +636,11 @@ pub fn indent() -> FuncDef {
         };
         let limit = args.options().max_string_len();
         let lines = s.matches('\n').count();
+        if lines == 0 {
+            // Nothing to indent: no padding built (`indent(4294967296, "")`
+            // must not allocate gigabytes).
+            return Ok(Value::from(s));
+        }
         if lines.saturating_mul(spaces).saturating_add(s.len()) > limit {
             return Err(too_long(limit));
         }
@@ -683,6 +688,13 @@ impl PatternCache {
         }
         Ok(compiled)
     }
+}
+
+/// A regular expression in Go's syntax, compiled for the `regex` crate
+/// (Terraform's `replace` with a `/pattern/`).
+#[cfg(feature = "terraform")]
+pub(super) fn go_regex(pattern: &str) -> Result<regex::Regex, FuncError> {
+    compile(pattern).map(|(re, _)| re)
 }
 
 /// Compiles a pattern with Go's syntax; errors point at the pattern.

@@ -1,0 +1,333 @@
+//! Terraform's IP network functions: `cidrhost cidrnetmask cidrsubnet
+//! cidrsubnets` (Terraform's `funcs/cidr.go` over go-cidr and its fork of
+//! Go's address parser, which reads IPv4 octets with leading zeros as
+//! decimal).
+
+use super::super::Table;
+use crate::eval::{FuncArgs, FuncDef, FuncError, Param, Type};
+use crate::Value;
+use std::net::Ipv6Addr;
+
+/// This family's functions.
+pub(super) const CIDR: Table = &[
+    ("cidrhost", cidrhost),
+    ("cidrnetmask", cidrnetmask),
+    ("cidrsubnet", cidrsubnet),
+    ("cidrsubnets", cidrsubnets),
+];
+
+/// An IP network: its address (host bits cleared), prefix length and
+/// address width (32 or 128).
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Net {
+    addr: u128,
+    prefix: u32,
+    bits: u32,
+}
+
+/// The all-ones value of `b` bits.
+fn ones(b: u32) -> u128 {
+    if b >= 128 {
+        u128::MAX
+    } else {
+        (1u128 << b) - 1
+    }
+}
+
+/// The mask of `prefix` leading ones in a `bits`-wide address.
+fn mask(prefix: u32, bits: u32) -> u128 {
+    ones(bits) & !ones(bits.saturating_sub(prefix))
+}
+
+/// Go's lenient IPv4 parser: four decimal octets of up to three digits.
+fn parse_v4(s: &str) -> Option<u32> {
+    let mut out = 0u32;
+    let mut n = 0;
+    for part in s.split('.') {
+        n += 1;
+        if part.is_empty() || part.len() > 3 || !part.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        let v: u32 = part.parse().ok()?;
+        if v > 255 {
+            return None;
+        }
+        out = (out << 8) | v;
+    }
+    (n == 4).then_some(out)
+}
+
+/// Parses `addr/len` as Go's `ParseCIDR`.
+fn parse_cidr(s: &str) -> Result<Net, FuncError> {
+    let invalid = || {
+        FuncError::arg(
+            0,
+            format!("invalid CIDR expression: invalid CIDR address: {s}"),
+        )
+    };
+    let (addr, len) = s.split_once('/').ok_or_else(invalid)?;
+    let (ip, bits) = if addr.contains(':') {
+        let v6: Ipv6Addr = addr.parse().map_err(|_| invalid())?;
+        (u128::from(v6), 128)
+    } else {
+        (u128::from(parse_v4(addr).ok_or_else(invalid)?), 32)
+    };
+    if len.is_empty() || len.len() > 3 || !len.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(invalid());
+    }
+    let prefix: u32 = len.parse().map_err(|_| invalid())?;
+    if prefix > bits {
+        return Err(invalid());
+    }
+    Ok(Net {
+        addr: ip & mask(prefix, bits),
+        prefix,
+        bits,
+    })
+}
+
+/// An address as Go's `net.IP.String` writes it (IPv4-mapped IPv6
+/// addresses in dotted form).
+fn ip_text(addr: u128, bits: u32) -> String {
+    let v4 = |a: u32| {
+        let [a, b, c, d] = a.to_be_bytes();
+        format!("{a}.{b}.{c}.{d}")
+    };
+    if bits == 32 {
+        return v4(u32::try_from(addr).unwrap_or(0));
+    }
+    if addr >> 32 == 0xffff {
+        return v4(u32::try_from(addr & 0xffff_ffff).unwrap_or(0));
+    }
+    let segs = Ipv6Addr::from(addr).segments();
+    // The longest run of two or more zero groups (the first of equals).
+    let (mut best, mut best_len, mut run_start, mut run) = (0usize, 0usize, 0usize, 0usize);
+    for (i, g) in segs.iter().enumerate() {
+        if *g == 0 {
+            if run == 0 {
+                run_start = i;
+            }
+            run += 1;
+            if run > best_len {
+                best = run_start;
+                best_len = run;
+            }
+        } else {
+            run = 0;
+        }
+    }
+    let hex = |r: &[u16]| {
+        r.iter()
+            .map(|g| format!("{g:x}"))
+            .collect::<Vec<_>>()
+            .join(":")
+    };
+    if best_len < 2 {
+        return hex(&segs);
+    }
+    let (head, tail) = segs.split_at(best);
+    format!(
+        "{}::{}",
+        hex(head),
+        hex(tail.get(best_len..).unwrap_or(&[]))
+    )
+}
+
+fn net_text(n: Net) -> String {
+    format!("{}/{}", ip_text(n.addr, n.bits), n.prefix)
+}
+
+/// Argument `i` as an integer (i128), as `gocty` converts to `*big.Int`.
+fn big_int(args: &FuncArgs<'_>, i: usize) -> Result<i128, FuncError> {
+    let n = args.number(i)?;
+    if !n.is_integer() {
+        return Err(FuncError::arg(i, "value must be a whole number"));
+    }
+    n.as_i128()
+        .ok_or_else(|| FuncError::arg(i, "value is too large"))
+}
+
+/// Go's `big.Int.Uint64`: the low 64 bits of the magnitude.
+fn low64(n: i128) -> u128 {
+    n.unsigned_abs() & u128::from(u64::MAX)
+}
+
+/// `cidrhost(prefix, hostnum)`: the address of host `hostnum` in a
+/// network (negative numbers count from the end).
+pub fn cidrhost() -> FuncDef {
+    FuncDef::new(|args| {
+        let num = big_int(&args, 1)?;
+        let net = parse_cidr(args.str(0)?)?;
+        let host_len = net.bits - net.prefix;
+        let max = ones(host_len);
+        let (check, num) = if num < 0 {
+            let k = num.unsigned_abs() - 1;
+            (k, max.wrapping_sub(k))
+        } else {
+            (low64(num), num.unsigned_abs())
+        };
+        if check > max {
+            return Err(FuncError::new(format!(
+                "prefix of {} does not accommodate a host numbered {}",
+                net.prefix, num
+            )));
+        }
+        Ok(Value::from(ip_text(net.addr | num, net.bits)))
+    })
+    .param(Param::new("prefix", Type::String))
+    .param(Param::new("hostnum", Type::Number))
+    .returns(Type::String)
+}
+
+/// `cidrnetmask(prefix)`: an IPv4 network's mask in dotted form.
+pub fn cidrnetmask() -> FuncDef {
+    FuncDef::new(|args| {
+        let s = args.str(0)?;
+        let net = parse_cidr(s)?;
+        if net.bits != 32 && net.addr >> 32 != 0xffff {
+            return Err(FuncError::new(format!(
+                "IPv6 addresses cannot have a netmask: {s}"
+            )));
+        }
+        if net.bits == 128 {
+            // An IPv4-mapped network: Go prints the 16-byte mask.
+            return Ok(Value::from(ip_text(mask(net.prefix, 128), 128)));
+        }
+        Ok(Value::from(ip_text(mask(net.prefix, 32), 32)))
+    })
+    .param(Param::new("prefix", Type::String))
+    .returns(Type::String)
+}
+
+/// A subnet of `net`: `newbits` more prefix bits, numbered `num`.
+fn subnet(net: Net, newbits: i64, num: i128) -> Result<Net, FuncError> {
+    let new_prefix = i64::from(net.prefix) + newbits;
+    if new_prefix < 0 || new_prefix > i64::from(net.bits) {
+        return Err(FuncError::new(format!(
+            "insufficient address space to extend prefix of {} by {}",
+            net.prefix, newbits
+        )));
+    }
+    // Go's `uint64(1<<uint64(newbits)) - 1`: a negative count or one of
+    // 64 and more shifts the bit out, leaving all ones.
+    let max = match u32::try_from(newbits) {
+        Ok(b) if b < 64 => ones(b),
+        _ => u128::from(u64::MAX),
+    };
+    if low64(num) > max {
+        return Err(FuncError::new(format!(
+            "prefix extension of {newbits} does not accommodate a subnet numbered {num}"
+        )));
+    }
+    let new_prefix = u32::try_from(new_prefix).unwrap_or(net.bits);
+    let shift = net.bits - new_prefix;
+    let width = ones(net.bits);
+    let addr = if num < 0 {
+        // Go ORs the two's complement of the shifted negative number and
+        // keeps the magnitude of the (negative) result.
+        let neg = (net.bits == 32)
+            .then(|| num.checked_mul(1i128 << shift))
+            .flatten()
+            .ok_or_else(|| FuncError::arg(2, "netnum must not be negative"))?;
+        let v = i128::try_from(net.addr).unwrap_or(0) | neg;
+        let abs = v.unsigned_abs();
+        if abs > width {
+            return Err(FuncError::arg(2, "netnum is out of range"));
+        }
+        abs
+    } else {
+        let shifted = if shift >= 128 {
+            0
+        } else {
+            num.unsigned_abs() << shift
+        };
+        (net.addr | shifted) & width
+    };
+    Ok(Net {
+        addr,
+        prefix: new_prefix,
+        bits: net.bits,
+    })
+}
+
+/// `cidrsubnet(prefix, newbits, netnum)`: subnet number `netnum` of the
+/// network, with `newbits` more prefix bits.
+pub fn cidrsubnet() -> FuncDef {
+    FuncDef::new(|args| {
+        let newbits = super::super::strings::int_arg(&args, 1)?;
+        let num = big_int(&args, 2)?;
+        let net = parse_cidr(args.str(0)?)?;
+        subnet(net, newbits, num).map(|n| Value::from(net_text(n)))
+    })
+    .param(Param::new("prefix", Type::String))
+    .param(Param::new("newbits", Type::Number))
+    .param(Param::new("netnum", Type::Number))
+    .returns(Type::String)
+}
+
+/// The last address of a network.
+fn last(n: Net) -> u128 {
+    n.addr | ones(n.bits - n.prefix)
+}
+
+/// `cidrsubnets(prefix, newbits...)`: consecutive subnets with the given
+/// extra prefix bits, each aligned after the previous one.
+pub fn cidrsubnets() -> FuncDef {
+    FuncDef::new(|args| {
+        let net = parse_cidr(args.str(0)?)?;
+        let width = ones(net.bits);
+        let mut out = Vec::new();
+        // The end of the space used so far (exclusive), None at the start.
+        let mut next: Option<u128> = None;
+        for i in 1..args.len() {
+            let len = super::super::strings::int_arg(&args, i)?;
+            if len < 1 {
+                return Err(FuncError::arg(i, "must extend prefix by at least one bit"));
+            }
+            if len > 32 {
+                return Err(FuncError::arg(i, "may not extend prefix by more than 32 bits"));
+            }
+            let total = i64::from(net.prefix) + len;
+            if total > i64::from(net.bits) {
+                let proto = if net.bits == 32 { "IPv4" } else { "IPv6" };
+                return Err(FuncError::arg(
+                    i,
+                    format!("would extend prefix to {total} bits, which is too long for an {proto} address"),
+                ));
+            }
+            let prefix = u32::try_from(total).unwrap_or(net.bits);
+            let m = mask(prefix, net.bits);
+            let start = match next {
+                // go-cidr finds the first subnet by stepping back and
+                // forth, which rolls over from address zero.
+                None if net.addr == 0 => u128::MAX,
+                None => net.addr,
+                Some(n) => {
+                    // Round up to the new prefix's alignment.
+                    let span = last(Net { addr: 0, prefix, bits: net.bits });
+                    match n.checked_add(span) {
+                        Some(v) if v <= width => v & m,
+                        _ => u128::MAX,
+                    }
+                }
+            };
+            let cand = Net { addr: start, prefix, bits: net.bits };
+            if start == u128::MAX || start & mask(net.prefix, net.bits) != net.addr || start > width {
+                let after = out.last().map_or_else(|| net_text(net), |s: &String| s.clone());
+                return Err(FuncError::arg(
+                    i,
+                    format!("not enough remaining address space for a subnet with a prefix of {prefix} bits after {after}"),
+                ));
+            }
+            next = Some(last(cand).wrapping_add(1) & width);
+            if last(cand) == width {
+                next = Some(u128::MAX);
+            }
+            out.push(net_text(cand));
+        }
+        Ok(Value::Array(out.into_iter().map(Value::from).collect()))
+    })
+    .param(Param::new("prefix", Type::String))
+    .variadic(Param::new("newbits", Type::Number))
+    .returns(Type::list(Type::String))
+}
