@@ -99,7 +99,8 @@ resource "aws_instance" "db" { ami = "c" }
     assert_eq!(a, b);
     assert_eq!(b["resource"][2].labels, ["aws_instance", "db"]);
     // Maps keyed by label read the nested objects directly.
-    let m: BTreeMap<String, BTreeMap<String, BTreeMap<String, BTreeMap<String, String>>>> =
+    type Map<T> = BTreeMap<String, T>;
+    let m: Map<Map<Map<Map<String>>>> =
         hcl::from_json_str(r#"{"resource": {"aws_instance": {"web": {"ami": "a"}}}}"#).unwrap();
     assert_eq!(m["resource"]["aws_instance"]["web"]["ami"], "a");
 }
