@@ -83,6 +83,7 @@ pub mod de;
 pub mod error;
 pub mod eval;
 pub mod number;
+pub mod schema;
 mod ser;
 pub mod stdlib;
 pub mod value;

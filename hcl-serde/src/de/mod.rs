@@ -12,7 +12,7 @@ mod body;
 mod capture;
 mod enums;
 mod expr;
-mod json;
+pub(crate) mod json;
 mod json_blocks;
 mod key;
 mod value;
