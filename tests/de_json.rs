@@ -197,3 +197,26 @@ fn ignored_fields_are_never_evaluated() {
         hcl::from_json_str_with(r#"{"a": 1, "b": "${nope()}"}"#, &hcl::Context::new()).unwrap();
     assert_eq!(o.a, 1);
 }
+
+#[test]
+fn numbers_keep_sign_and_precision() {
+    #[derive(Deserialize)]
+    struct N {
+        a: i64,
+        b: f64,
+        c: u128,
+        v: hcl::Value,
+    }
+    let n: N = hcl::from_json_str(
+        r#"{"a": -5, "b": -1.5e3, "c": 123456789012345678901234567890, "v": [-0, 0.1000, 1e100]}"#,
+    )
+    .unwrap();
+    assert_eq!(
+        (n.a, n.b, n.c),
+        (-5, -1500.0, 123456789012345678901234567890)
+    );
+    // The reference keeps `-0` and full precision (go-cty's big floats).
+    let exact = hcl::Number::from_literal("1e100").unwrap();
+    assert_eq!(n.v[2], hcl::Value::Number(exact));
+    assert_eq!(n.v[1].to_string(), "0.1");
+}
