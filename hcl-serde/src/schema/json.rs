@@ -223,12 +223,13 @@ pub(super) fn just_attributes<'a>(
         ));
     };
     let mut out: Vec<Attribute<'a>> = Vec::new();
+    let mut seen = std::collections::HashSet::with_capacity(props.len());
     for p in props {
         let name = p.name.as_ref();
         if name == crate::de::json::COMMENT || this.hidden.iter().any(|h| h == name) {
             continue;
         }
-        if out.iter().any(|a| a.name == name) {
+        if !seen.insert(name) {
             return Err(Error::data_at(
                 format!("Duplicate attribute definition: the argument {name:?} was already set"),
                 p.name_span,
