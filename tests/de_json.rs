@@ -220,3 +220,31 @@ fn numbers_keep_sign_and_precision() {
     assert_eq!(n.v[2], hcl::Value::Number(exact));
     assert_eq!(n.v[1].to_string(), "0.1");
 }
+
+#[test]
+fn spans_options_enums_and_ignored_fields_work_as_for_native() {
+    #[derive(Deserialize, Debug, PartialEq)]
+    #[serde(rename_all = "lowercase")]
+    enum Mode {
+        Fast,
+        Safe { level: u8 },
+    }
+    #[derive(Deserialize)]
+    struct C {
+        port: serde_spanned::Spanned<u16>,
+        missing: Option<String>,
+        none: Option<String>,
+        mode: Mode,
+        other: Mode,
+        #[serde(default)]
+        skipped: serde::de::IgnoredAny,
+    }
+    let text = r#"{"port": 8080, "none": null, "mode": "fast", "other": {"safe": {"level": 2}}, "skipped": "${boom()}"}"#;
+    let c: C = hcl::from_json_str_with(text, &hcl::Context::new()).unwrap();
+    // `8080` is bytes 9..13 of the text.
+    assert_eq!(c.port.span(), 9..13);
+    assert_eq!(*c.port.get_ref(), 8080);
+    assert_eq!((c.missing, c.none), (None, None));
+    assert_eq!((c.mode, c.other), (Mode::Fast, Mode::Safe { level: 2 }));
+    let _ = c.skipped;
+}
