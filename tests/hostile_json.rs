@@ -175,3 +175,39 @@ fn garbage_bytes_are_errors_with_positions() {
         every_entry_point(&text);
     }
 }
+
+/// Every prefix of every JSON conformance input (skipped when the folder
+/// is absent): unterminated input of every shape, through every entry
+/// point, returns with positions.
+#[test]
+fn every_prefix_of_the_conformance_inputs() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/conformance-json");
+    if !dir.is_dir() {
+        println!("skipped: no {}", dir.display());
+        return;
+    }
+    let mut files = Vec::new();
+    let mut stack = vec![dir];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).unwrap().flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.to_string_lossy().ends_with(".hcl.json") {
+                files.push(p);
+            }
+        }
+    }
+    assert!(files.len() > 200, "{} inputs", files.len());
+    on_small_stack(move || {
+        for f in files {
+            let text = String::from_utf8_lossy(&std::fs::read(&f).unwrap()).into_owned();
+            let cuts: Vec<usize> = (0..text.len())
+                .filter(|&i| text.is_char_boundary(i))
+                .collect();
+            for cut in cuts {
+                every_entry_point(&text[..cut]);
+            }
+        }
+    });
+}
