@@ -150,11 +150,13 @@ fn an_expression_captured_from_json_evaluates_later() {
 
 #[test]
 fn errors_point_into_the_json_text() {
-    // A syntax error: trailing comma.
+    // Positions from the reference (`hcl-oracle json-body`).
+    // A syntax error: trailing comma, at the comma (reference: 2:9).
     let e = hcl::from_json_str::<hcl::Value>("{\n  \"a\": 1,\n}").unwrap_err();
     assert!(e.is_syntax());
-    assert_eq!((e.line(), e.column()), (Some(3), Some(1)), "{e}");
-    // An evaluation error inside a template points into the string.
+    assert_eq!((e.line(), e.column()), (Some(2), Some(9)), "{e}");
+    // An evaluation error inside a template points into the string
+    // (reference: "Unknown variable" at 2:12).
     let e = hcl::from_json_str_with::<BTreeMap<String, hcl::Value>>(
         "{\n  \"a\": \"x${nope}\"\n}",
         &hcl::Context::new(),

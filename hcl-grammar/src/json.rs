@@ -374,17 +374,22 @@ impl<'i> Parser<'i> {
         if self.peek() == Some(b']') {
             self.pos += 1;
         } else {
+            let mut comma = start;
             loop {
                 self.skip_ws();
                 if self.peek() == Some(b']') {
-                    return Err(
-                        self.err_here("Invalid JSON: trailing comma, a value must follow ','")
-                    );
+                    return Err(self.err(
+                        "Trailing comma in array: JSON does not permit a trailing comma after the final value in an array",
+                        Span::new(comma, comma + 1),
+                    ));
                 }
                 items.push(self.value()?);
                 self.skip_ws();
                 match self.peek() {
-                    Some(b',') => self.pos += 1,
+                    Some(b',') => {
+                        comma = self.pos;
+                        self.pos += 1;
+                    }
                     Some(b']') => {
                         self.pos += 1;
                         break;
@@ -419,14 +424,16 @@ impl<'i> Parser<'i> {
         if self.peek() == Some(b'}') {
             self.pos += 1;
         } else {
+            let mut comma = start;
             loop {
                 self.skip_ws();
                 let name_start = self.pos;
                 let name = match self.peek() {
                     Some(b'"') => self.string()?,
                     Some(b'}') => {
-                        return Err(self.err_here(
-                            "Invalid JSON: trailing comma, a property must follow ','",
+                        return Err(self.err(
+                            "Trailing comma in object: JSON does not permit a trailing comma after the final property in an object",
+                            Span::new(comma, comma + 1),
                         ))
                     }
                     None => {
@@ -466,7 +473,10 @@ impl<'i> Parser<'i> {
                 });
                 self.skip_ws();
                 match self.peek() {
-                    Some(b',') => self.pos += 1,
+                    Some(b',') => {
+                        comma = self.pos;
+                        self.pos += 1;
+                    }
                     Some(b'}') => {
                         self.pos += 1;
                         break;

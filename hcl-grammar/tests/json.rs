@@ -46,7 +46,9 @@ fn strings_decode_escapes_and_borrow_otherwise() {
 #[test]
 fn syntax_errors_have_positions() {
     for (src, line, col) in [
-        ("{\"a\": 1,}", 1, 9),
+        // At the trailing comma itself (the reference: line 1, column 8).
+        ("{\"a\": 1,}", 1, 8),
+        ("[1, 2,]", 1, 6),
         ("{\n  \"a\": 'x'\n}", 2, 8),
         ("{\"a\": 1 // c\n}", 1, 9),
         ("{\"a\"\t: \"x\ty\"}", 1, 10),
