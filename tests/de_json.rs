@@ -98,6 +98,10 @@ resource "aws_instance" "db" { ami = "c" }
     let b: BTreeMap<String, Vec<Resource>> = hcl::from_json_str(json).unwrap();
     assert_eq!(a, b);
     assert_eq!(b["resource"][2].labels, ["aws_instance", "db"]);
+    // Label levels given as arrays of objects are merged.
+    let json3 = r#"{"resource": {"aws_instance": [{"web": {"ami": "a"}}, {"db": [{"ami": "b"}, {"ami": "c"}]}]}}"#;
+    let c: BTreeMap<String, Vec<Resource>> = hcl::from_json_str(json3).unwrap();
+    assert_eq!(a, c);
     // Maps keyed by label read the nested objects directly.
     type Map<T> = BTreeMap<String, T>;
     let m: Map<Map<Map<Map<String>>>> =

@@ -63,9 +63,11 @@ fn walk<'a, 'de>(
         || (rest && matches!(&expr.kind, ExprKind::Object(items) if is_label_level(items, fields)));
     match &expr.kind {
         ExprKind::Null if !at_label || labels.is_empty() => Ok(()),
-        ExprKind::Tuple(items) if !at_label => {
+        // An array: repeated blocks at the body level, merged objects at a
+        // label level (the reference's "deep attributes").
+        ExprKind::Tuple(items) => {
             for item in items {
-                walk(item, fields, 0, false, labels, out, sh, depth + 1)?;
+                walk(item, fields, levels, rest, labels, out, sh, depth + 1)?;
             }
             Ok(())
         }
