@@ -241,6 +241,10 @@ fn run_json_cases(dir: &Path, filter: &str) -> std::io::Result<Part> {
     part.note(format!(
         "first error on the reference's line: {equal} of {compared}"
     ));
+    part.note(format!(
+        "also read through the serde path (from_json_str into Value, attributes only): {} cases",
+        json_cases::SERDE_CHECKED.load(Ordering::Relaxed)
+    ));
     Ok(part)
 }
 

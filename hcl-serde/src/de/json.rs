@@ -13,7 +13,7 @@
 //! the string.
 
 use crate::error::{Error, Result};
-use hcl_grammar::json::{JsonKind, JsonProperty, JsonValue};
+use hcl_grammar::json::{nfc, JsonKind, JsonProperty, JsonValue};
 use hcl_grammar::{
     Attribute, Body, Expr, ExprKind, Ident, ObjectItem, ObjectKey, ParseOptions, Span, Structure,
 };
@@ -129,8 +129,10 @@ impl<'i> Lower<'_, 'i> {
             JsonKind::Object(props) => {
                 let mut out = Vec::with_capacity(props.len());
                 for p in props {
+                    let normal =
+                        !self.templates || matches!(nfc(Cow::Borrowed(&p.name)), Cow::Borrowed(_));
                     let key = match (&p.name, self.is_template(&p.name)) {
-                        (Cow::Borrowed(n), false) => ObjectKey::Ident(Ident {
+                        (Cow::Borrowed(n), false) if normal => ObjectKey::Ident(Ident {
                             name: n,
                             span: inner(p.name_span),
                         }),
@@ -158,6 +160,9 @@ impl<'i> Lower<'_, 'i> {
         // template: it stays a string here and is parsed when evaluated
         // (`ExprDeserializer::json_template`).
         if !self.is_template(&s) || !JsonValue::is_raw_string(self.text, span) {
+            // With a context every string is a template, whose literals
+            // are normalized (NFC).
+            let s = if self.templates { nfc(s) } else { s };
             return Ok(Expr {
                 kind: ExprKind::String(s),
                 span,
