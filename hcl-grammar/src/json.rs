@@ -118,7 +118,7 @@ pub fn parse_json(input: &str) -> Result<JsonValue<'_>> {
 ///
 /// ```
 /// use hcl_grammar::{json::parse_json_with, ParseOptions};
-/// let options = ParseOptions { max_depth: 2, ..ParseOptions::default() };
+/// let options = ParseOptions::default().with_max_depth(2);
 /// assert!(parse_json_with("[[1]]", &options).is_ok());
 /// assert!(parse_json_with("[[[1]]]", &options).is_err());
 /// ```
@@ -127,14 +127,14 @@ pub fn parse_json(input: &str) -> Result<JsonValue<'_>> {
 ///
 /// As [`parse_json`].
 pub fn parse_json_with<'i>(input: &'i str, options: &ParseOptions) -> Result<JsonValue<'i>> {
-    if input.len() > options.max_input_len {
+    if input.len() > options.max_input_len() {
         return Err(Error::new(
             format!(
                 "input too large: {} bytes, the limit is {} bytes",
                 input.len(),
-                options.max_input_len
+                options.max_input_len()
             ),
-            Span::new(options.max_input_len, options.max_input_len),
+            Span::new(options.max_input_len(), options.max_input_len()),
             input,
         ));
     }
@@ -143,7 +143,7 @@ pub fn parse_json_with<'i>(input: &'i str, options: &ParseOptions) -> Result<Jso
         bytes: input.as_bytes(),
         pos: 0,
         depth: 0,
-        max_depth: options.max_depth,
+        max_depth: options.max_depth(),
     };
     p.skip_ws();
     if p.pos >= p.bytes.len() {

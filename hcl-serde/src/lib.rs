@@ -82,6 +82,7 @@
 pub mod de;
 pub mod error;
 pub mod eval;
+pub mod format;
 pub mod number;
 pub mod schema;
 mod ser;
@@ -101,6 +102,8 @@ pub use error::{Category, Error, Result};
 #[doc(inline)]
 pub use eval::{Context, Evaluate};
 #[doc(inline)]
+pub use format::format;
+#[doc(inline)]
 pub use number::{Number, NumberError};
 #[doc(inline)]
 pub use ser::to_value;
@@ -111,3 +114,8 @@ pub use value::{Map, Value};
 #[doc = include_str!("../../README.md")]
 #[cfg(doctest)]
 pub struct ReadmeDoctests;
+
+/// The crate README's example (the page crates.io shows), run as a doctest.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct CrateReadmeDoctests;

@@ -282,10 +282,7 @@ impl<'de, 'c> Deserializer<'de, 'c> {
                 &none
             }
         };
-        let options = ParseOptions {
-            max_input_len: self.max_input_len,
-            ..ParseOptions::default()
-        };
+        let options = ParseOptions::default().with_max_input_len(self.max_input_len);
         if self.syntax == Syntax::Json {
             return self.run_json(ctx, options, f);
         }
@@ -294,7 +291,7 @@ impl<'de, 'c> Deserializer<'de, 'c> {
             Input::Bytes(b) => {
                 // Input past the limit is an error: the text for its
                 // message need not go further (nor be copied whole).
-                let shown = b.get(..options.max_input_len).unwrap_or(b);
+                let shown = b.get(..options.max_input_len()).unwrap_or(b);
                 (
                     hcl_grammar::parse_body_bytes_with(b, &options),
                     String::from_utf8_lossy(shown),

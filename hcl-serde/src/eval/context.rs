@@ -138,8 +138,8 @@ impl Context {
 ///
 /// ```
 /// use hcl::eval::EvalOptions;
-/// let opts = EvalOptions::default().max_collection_len(1000);
-/// assert_eq!(opts.get_max_collection_len(), 1000);
+/// let opts = EvalOptions::default().with_max_collection_len(1000);
+/// assert_eq!(opts.max_collection_len(), 1000);
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct EvalOptions {
@@ -163,21 +163,21 @@ impl EvalOptions {
     /// The deepest nesting of expression evaluation (each operator, call,
     /// `for`, template directive is one level).
     #[must_use]
-    pub fn max_depth(mut self, n: usize) -> EvalOptions {
+    pub fn with_max_depth(mut self, n: usize) -> EvalOptions {
         self.max_depth = n;
         self
     }
 
     /// The largest number of elements in a produced list or object.
     #[must_use]
-    pub fn max_collection_len(mut self, n: usize) -> EvalOptions {
+    pub fn with_max_collection_len(mut self, n: usize) -> EvalOptions {
         self.max_collection_len = n;
         self
     }
 
     /// The largest produced string, in bytes.
     #[must_use]
-    pub fn max_string_len(mut self, n: usize) -> EvalOptions {
+    pub fn with_max_string_len(mut self, n: usize) -> EvalOptions {
         self.max_string_len = n;
         self
     }
@@ -185,28 +185,28 @@ impl EvalOptions {
     /// The largest total number of iterations of `for` expressions and
     /// template `for` directives in one evaluation (bounds time).
     #[must_use]
-    pub fn max_iterations(mut self, n: u64) -> EvalOptions {
+    pub fn with_max_iterations(mut self, n: u64) -> EvalOptions {
         self.max_iterations = n;
         self
     }
 
-    /// See [`max_depth`](EvalOptions::max_depth).
-    pub fn get_max_depth(&self) -> usize {
+    /// The limit set by [`with_max_depth`](EvalOptions::with_max_depth).
+    pub fn max_depth(&self) -> usize {
         self.max_depth
     }
 
-    /// See [`max_collection_len`](EvalOptions::max_collection_len).
-    pub fn get_max_collection_len(&self) -> usize {
+    /// The limit set by [`with_max_collection_len`](EvalOptions::with_max_collection_len).
+    pub fn max_collection_len(&self) -> usize {
         self.max_collection_len
     }
 
-    /// See [`max_string_len`](EvalOptions::max_string_len).
-    pub fn get_max_string_len(&self) -> usize {
+    /// The limit set by [`with_max_string_len`](EvalOptions::with_max_string_len).
+    pub fn max_string_len(&self) -> usize {
         self.max_string_len
     }
 
-    /// See [`max_iterations`](EvalOptions::max_iterations).
-    pub fn get_max_iterations(&self) -> u64 {
+    /// The limit set by [`with_max_iterations`](EvalOptions::with_max_iterations).
+    pub fn max_iterations(&self) -> u64 {
         self.max_iterations
     }
 }

@@ -120,11 +120,11 @@ impl<'c, 'a> Evaluator<'c, 'a> {
     /// Evaluates `expr`, guarding the nesting depth.
     pub(crate) fn eval(&self, expr: &'a Expr<'a>) -> Result<TVal> {
         let d = self.depth.get() + 1;
-        if d > self.opts.get_max_depth() {
+        if d > self.opts.max_depth() {
             return Err(Error::eval(
                 format!(
                     "the expression is nested too deeply to evaluate (limit: {} levels)",
-                    self.opts.get_max_depth()
+                    self.opts.max_depth()
                 ),
                 expr.span,
             ));
@@ -177,11 +177,11 @@ impl<'c, 'a> Evaluator<'c, 'a> {
     // -- limits -------------------------------------------------------------
 
     fn check_string_len(&self, len: usize, span: Span) -> Result<()> {
-        if len > self.opts.get_max_string_len() {
+        if len > self.opts.max_string_len() {
             return Err(Error::eval(
                 format!(
                     "the string is longer than the limit of {} bytes",
-                    self.opts.get_max_string_len()
+                    self.opts.max_string_len()
                 ),
                 span,
             ));
@@ -190,11 +190,11 @@ impl<'c, 'a> Evaluator<'c, 'a> {
     }
 
     fn check_collection_len(&self, len: usize, span: Span) -> Result<()> {
-        if len > self.opts.get_max_collection_len() {
+        if len > self.opts.max_collection_len() {
             return Err(Error::eval(
                 format!(
                     "the collection has more than the limit of {} elements",
-                    self.opts.get_max_collection_len()
+                    self.opts.max_collection_len()
                 ),
                 span,
             ));
@@ -204,11 +204,11 @@ impl<'c, 'a> Evaluator<'c, 'a> {
 
     fn count_iteration(&self, span: Span) -> Result<()> {
         let n = self.iterations.get() + 1;
-        if n > self.opts.get_max_iterations() {
+        if n > self.opts.max_iterations() {
             return Err(Error::eval(
                 format!(
                     "evaluation takes more than the limit of {} `for` iterations",
-                    self.opts.get_max_iterations()
+                    self.opts.max_iterations()
                 ),
                 span,
             ));
@@ -1233,11 +1233,11 @@ impl<'c, 'a> Evaluator<'c, 'a> {
     /// without going through [`eval`](Evaluator::eval)).
     fn nested<T>(&self, span: Span, f: impl FnOnce() -> Result<T>) -> Result<T> {
         let d = self.depth.get() + 1;
-        if d > self.opts.get_max_depth() {
+        if d > self.opts.max_depth() {
             return Err(Error::eval(
                 format!(
                     "the template is nested too deeply to evaluate (limit: {} levels)",
-                    self.opts.get_max_depth()
+                    self.opts.max_depth()
                 ),
                 span,
             ));

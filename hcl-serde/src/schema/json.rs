@@ -249,9 +249,7 @@ pub(super) fn just_attributes<'a>(
 /// a context and literal without one; object keys likewise, converted to
 /// strings; a repeated key is an error.
 pub(super) fn evaluate(v: &JsonValue<'_>, ctx: Option<&Context>, depth: usize) -> Result<Value> {
-    let max = ctx.map_or(crate::de::DEFAULT_MAX_DEPTH, |c| {
-        c.options().get_max_depth()
-    });
+    let max = ctx.map_or(crate::de::DEFAULT_MAX_DEPTH, |c| c.options().max_depth());
     if depth > max {
         return Err(Error::eval(
             format!("the value is nested more than {max} levels deep"),

@@ -989,7 +989,7 @@ pub fn setproduct() -> FuncDef {
             total = total.saturating_mul(col.len());
             columns.push(col);
         }
-        let limit = args.options().get_max_collection_len();
+        let limit = args.options().max_collection_len();
         if total > limit {
             return Err(FuncError::new(format!(
                 "the product has {total} elements, more than the limit of {limit}"
