@@ -1,8 +1,11 @@
 //! Prints an HCL file, evaluated, as JSON in HCL's JSON shape (block type,
 //! then labels, as keys; repeated blocks as arrays).
 //!
-//!     cargo run --example hcl2json -- FILE [--var NAME=VALUE]... [--var-file VARS.json] [--stdlib]
+//!     cargo run --example hcl2json -- FILE [--json] [--var NAME=VALUE]... [--var-file VARS.json] [--stdlib]
 //!
+//! A FILE whose name ends in `.json` is read in HCL's JSON syntax (its
+//! strings evaluated as templates, as with any context), anything else in
+//! the native syntax; `--json` reads standard input as JSON syntax.
 //! With no FILE (or `-`), reads standard input. `--var` values are parsed
 //! as JSON when they are valid JSON (`--var n=3`, `--var tags='["a"]'`),
 //! as strings otherwise. On an error, prints it to stderr and exits 1.
@@ -18,11 +21,13 @@ fn main() {
 
 fn run() -> Result<(), String> {
     let mut file = None;
+    let mut json = false;
     let mut ctx = hcl::Context::new();
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--stdlib" => ctx.add_stdlib(),
+            "--json" => json = true,
             "--var" => {
                 let spec = args.next().ok_or("--var needs NAME=VALUE")?;
                 let (name, value) = spec
@@ -43,7 +48,7 @@ fn run() -> Result<(), String> {
                 }
             }
             "-h" | "--help" => {
-                println!("usage: hcl2json [FILE] [--var NAME=VALUE]... [--var-file VARS.json] [--stdlib]");
+                println!("usage: hcl2json [FILE] [--json] [--var NAME=VALUE]... [--var-file VARS.json] [--stdlib]");
                 return Ok(());
             }
             _ if file.is_none() => file = Some(arg),
@@ -63,7 +68,13 @@ fn run() -> Result<(), String> {
             std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?,
         ),
     };
+    let syntax = if json {
+        hcl::Syntax::Json
+    } else {
+        hcl::Syntax::from_path(&name)
+    };
     let de = hcl::Deserializer::from_slice(&text)
+        .with_syntax(syntax)
         .with_context(&ctx)
         .with_file_name(name);
     let value: hcl::Value = serde::Deserialize::deserialize(de).map_err(|e| e.to_string())?;

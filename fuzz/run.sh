@@ -15,7 +15,7 @@ set -euo pipefail
 cd "$(dirname "$0")"
 secs=${1:?usage: fuzz/run.sh SECONDS [TARGET...]}
 shift
-all=(parse_body parse_expr parse_template eval_body from_slice_value from_str_typed format)
+all=(parse_body parse_expr parse_template eval_body from_slice_value from_str_typed format from_json_slice)
 if [ $# -gt 0 ]; then targets=("$@"); else targets=("${all[@]}"); fi
 jobs=${FUZZ_JOBS:-2}
 
@@ -50,6 +50,12 @@ for t in "${targets[@]}"; do
     case $t in
         parse_expr) seed "$t" hclexpr ;;
         parse_template) seed "$t" hcltmpl ;;
+        from_json_slice)
+            mkdir -p "corpus/$t"
+            [ -z "$shared" ] || find "$shared/conformance-json" -type f -name '*.hcl.json' -size -64k 2>/dev/null |
+                while read -r f; do
+                    cp "$f" "corpus/$t/$(printf '%s' "$f" | cksum | cut -d' ' -f1).json"
+                done ;;
         *) seed "$t" hcl tf nomad tfvars ;;
     esac
 done

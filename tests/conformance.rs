@@ -41,6 +41,8 @@ mod fmt;
 mod grammar;
 #[path = "conformance/json.rs"]
 mod json;
+#[path = "conformance/json_cases.rs"]
+mod json_cases;
 #[path = "conformance/report.rs"]
 mod report;
 #[path = "conformance/tf_functions.rs"]
@@ -74,8 +76,13 @@ fn main() -> ExitCode {
         return ExitCode::FAILURE;
     }
 
-    let parts: [(&str, &str, Runner); 6] = [
+    let parts: [(&str, &str, Runner); 7] = [
         ("HCL_CONFORMANCE_DIR", "conformance", run_cases),
+        (
+            "HCL_CONFORMANCE_JSON_DIR",
+            "conformance-json",
+            run_json_cases,
+        ),
         ("HCL_CORPUS_DIR", "corpus", run_corpus),
         ("HCL_CONFORMANCE_FMT_DIR", "conformance-fmt", run_fmt_cases),
         ("HCL_CORPUS_DIR", "corpus", run_fmt_corpus),
@@ -213,6 +220,53 @@ fn run_cases(dir: &Path, filter: &str) -> std::io::Result<Part> {
         lines_equal + eval_lines_equal,
         lines_compared + eval_lines_compared,
         pct(lines_equal + eval_lines_equal, lines_compared + eval_lines_compared),
+    ));
+    Ok(part)
+}
+
+fn run_json_cases(dir: &Path, filter: &str) -> std::io::Result<Part> {
+    let mut part = Part::new(
+        "JSON-syntax cases: parse, decode with the schema, evaluate",
+        "section",
+    );
+    let (mut compared, mut equal) = (0, 0);
+    for case in json_cases::load_all(dir)? {
+        let case = match case {
+            Ok(case) => case,
+            Err((name, why)) => {
+                if name.contains(filter) {
+                    part.record("?", &name, Err(why), Default::default());
+                }
+                continue;
+            }
+        };
+        if !case.name.contains(filter) {
+            continue;
+        }
+        let start = Instant::now();
+        let (outcome, lines) = match guarded(|| json_cases::check(&case)) {
+            Ok(r) => r,
+            Err(panic) => (Err(panic), None),
+        };
+        if let Some((theirs, ours)) = lines {
+            compared += 1;
+            if u64::try_from(ours).ok() == Some(theirs) {
+                equal += 1;
+            } else {
+                part.detail(format!(
+                    "{}: first error on line {ours}, reference line {theirs}",
+                    case.name
+                ));
+            }
+        }
+        part.record(&case.section, &case.name, outcome, start.elapsed());
+    }
+    part.note(format!(
+        "first error on the reference's line: {equal} of {compared}"
+    ));
+    part.note(format!(
+        "also read through the serde path (from_json_str into Value, attributes only): {} cases",
+        json_cases::SERDE_CHECKED.load(Ordering::Relaxed)
     ));
     Ok(part)
 }

@@ -545,7 +545,11 @@ fn terraform_functions_agree_with_tforacle() {
             (Ok(Value::Number(n)), true)
                 if n.is_infinite() && {
                     let detail = theirs["diagnostics"][0]["detail"].as_str().unwrap_or("");
-                    let sign = if n == hcl::Number::INFINITY { "+Inf" } else { "-Inf" };
+                    let sign = if n == hcl::Number::INFINITY {
+                        "+Inf"
+                    } else {
+                        "-Inf"
+                    };
                     detail.contains(&format!("number is {sign} (infinite)"))
                 } => {}
             (Ok(v), true) => disagreements.push(format!(

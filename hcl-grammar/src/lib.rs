@@ -48,6 +48,7 @@ mod ident;
 pub mod ast;
 mod error;
 pub mod format;
+pub mod json;
 mod options;
 mod parser;
 mod span;
@@ -119,6 +120,24 @@ pub fn parse_expr_bytes(input: &[u8]) -> Result<Expr<'_>> {
 /// [`parse_expr_bytes`] with options.
 pub fn parse_expr_bytes_with<'i>(input: &'i [u8], options: &ParseOptions) -> Result<Expr<'i>> {
     parser::parse_expr_bytes(input, options)
+}
+
+/// Parses the expression at `span` of `text` on its own, with every span
+/// and error position in `text`. The JSON syntax uses it for string
+/// values, which are templates: the JSON string's source, quotes included,
+/// is an HCL quoted template.
+///
+/// ```
+/// let text = r#"{"a": "${x + 1}"}"#;
+/// let e = hcl_grammar::parse_expr_at(text, hcl_grammar::Span::new(6, 16), &Default::default()).unwrap();
+/// assert_eq!(e.span, hcl_grammar::Span::new(6, 16));
+/// ```
+///
+/// # Errors
+///
+/// A syntax error, positioned in `text`.
+pub fn parse_expr_at<'i>(text: &'i str, span: Span, options: &ParseOptions) -> Result<Expr<'i>> {
+    parser::parse_expr_at(text, span, options)
 }
 
 /// Parses a standalone template: the input is the template, byte for byte

@@ -85,6 +85,7 @@ pub mod eval;
 pub mod ext;
 pub mod format;
 pub mod number;
+pub mod schema;
 mod ser;
 pub mod stdlib;
 pub mod value;
@@ -93,8 +94,9 @@ pub use hcl_grammar as grammar;
 
 #[doc(inline)]
 pub use de::{
+    from_json_slice, from_json_slice_with, from_json_str, from_json_str_with, from_path,
     from_reader, from_reader_with, from_slice, from_slice_with, from_str, from_str_with,
-    from_value, Body, Deserializer, Expression,
+    from_value, Body, Deserializer, Expression, Syntax,
 };
 #[doc(inline)]
 pub use error::{Category, Error, Result};

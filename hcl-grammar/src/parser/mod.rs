@@ -192,6 +192,29 @@ pub(crate) fn parse_expr<'i>(src: &'i str, options: &ParseOptions) -> Result<Exp
     expr::expr_file(&mut ctx, root)
 }
 
+/// The expression at `span` of `text`, parsed alone, with spans (and
+/// error positions) in `text`: for the JSON syntax, whose string values
+/// are HCL templates.
+pub(crate) fn parse_expr_at<'i>(
+    text: &'i str,
+    span: Span,
+    options: &ParseOptions,
+) -> Result<Expr<'i>> {
+    let Some(piece) = text.get(span.range()) else {
+        return Err(Error::new("expression out of range", span, text));
+    };
+    let root = match run(Rule::expr_file, piece, options) {
+        Ok(root) => root,
+        Err(e) => {
+            let at = Span::new(e.span().start + span.start, e.span().end + span.start);
+            return Err(Error::new(e.message(), at, text));
+        }
+    };
+    let mut ctx = Ctx::new(text, Source::Str(text), options);
+    ctx.base = span.start;
+    expr::expr_file(&mut ctx, root)
+}
+
 pub(crate) fn parse_template<'i>(src: &'i str, options: &ParseOptions) -> Result<Template<'i>> {
     let root = run(Rule::template_file, src, options)?;
     let mut ctx = Ctx::new(src, Source::Str(src), options);

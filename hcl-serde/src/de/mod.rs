@@ -12,6 +12,8 @@ mod body;
 mod capture;
 mod enums;
 mod expr;
+pub(crate) mod json;
+mod json_blocks;
 mod key;
 mod value;
 
@@ -42,6 +44,11 @@ pub(crate) struct Shared<'a> {
     pub(crate) line0: usize,
     /// The byte offset of `src` in its file.
     pub(crate) byte0: usize,
+    /// The input is in HCL's JSON syntax: objects may be read as blocks
+    /// (see `expr.rs`).
+    pub(crate) json: bool,
+    /// JSON syntax with a context: strings are templates.
+    pub(crate) json_templates: bool,
     line_starts: OnceCell<Vec<usize>>,
 }
 
@@ -53,6 +60,8 @@ impl<'a> Shared<'a> {
             max_depth,
             line0: 1,
             byte0: 0,
+            json: false,
+            json_templates: false,
             line_starts: OnceCell::new(),
         }
     }
@@ -93,6 +102,40 @@ pub(crate) fn too_deep(max: usize, span: Option<Span>) -> Error {
     }
 }
 
+/// The syntax of a configuration file: HCL's native syntax or its JSON
+/// syntax (`.tf.json`, `.hcl.json`; the reference's `hcl/json` package).
+///
+/// ```
+/// use hcl::de::Syntax;
+/// assert_eq!(Syntax::from_path("main.tf.json"), Syntax::Json);
+/// assert_eq!(Syntax::from_path("main.tf"), Syntax::Native);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Syntax {
+    /// The native syntax (`name = value`, `type "label" { ... }`).
+    #[default]
+    Native,
+    /// The JSON syntax: a JSON object whose properties are attributes or
+    /// blocks, as the target type asks.
+    Json,
+}
+
+impl Syntax {
+    /// The syntax a file name implies, as the reference's `hclsimple`
+    /// chooses: a name ending in `.json` is JSON, anything else native.
+    pub fn from_path(path: impl AsRef<std::path::Path>) -> Syntax {
+        let json = path
+            .as_ref()
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("json"));
+        if json {
+            Syntax::Json
+        } else {
+            Syntax::Native
+        }
+    }
+}
+
 enum Input<'de> {
     Str(&'de str),
     Bytes(&'de [u8]),
@@ -126,6 +169,7 @@ pub struct Deserializer<'de, 'c> {
     file: Option<String>,
     max_depth: usize,
     max_input_len: usize,
+    syntax: Syntax,
 }
 
 impl<'de> Deserializer<'de, 'static> {
@@ -140,6 +184,7 @@ impl<'de> Deserializer<'de, 'static> {
             file: None,
             max_depth: DEFAULT_MAX_DEPTH,
             max_input_len: ParseOptions::DEFAULT_MAX_INPUT_LEN,
+            syntax: Syntax::Native,
         }
     }
 
@@ -152,6 +197,7 @@ impl<'de> Deserializer<'de, 'static> {
             file: None,
             max_depth: DEFAULT_MAX_DEPTH,
             max_input_len: ParseOptions::DEFAULT_MAX_INPUT_LEN,
+            syntax: Syntax::Native,
         }
     }
 }
@@ -165,7 +211,27 @@ impl<'de, 'c> Deserializer<'de, 'c> {
             file: self.file,
             max_depth: self.max_depth,
             max_input_len: self.max_input_len,
+            syntax: self.syntax,
         }
+    }
+
+    /// Reads the input in `syntax` (default [`Syntax::Native`]).
+    ///
+    /// In the JSON syntax, strings are templates when a context is given
+    /// ([`Deserializer::with_context`]) and literal text when not, as in
+    /// the reference.
+    ///
+    /// ```
+    /// use hcl::de::Syntax;
+    /// let de = hcl::Deserializer::from_str(r#"{"port": 8080}"#).with_syntax(Syntax::Json);
+    /// let v = <hcl::Value as serde::Deserialize>::deserialize(de)?;
+    /// assert_eq!(v["port"], 8080);
+    /// # Ok::<(), hcl::Error>(())
+    /// ```
+    #[must_use]
+    pub fn with_syntax(mut self, syntax: Syntax) -> Self {
+        self.syntax = syntax;
+        self
     }
 
     /// Names the source file, shown in error messages.
@@ -217,6 +283,9 @@ impl<'de, 'c> Deserializer<'de, 'c> {
             }
         };
         let options = ParseOptions::default().with_max_input_len(self.max_input_len);
+        if self.syntax == Syntax::Json {
+            return self.run_json(ctx, options, f);
+        }
         let (parsed, src): (_, Cow<'de, str>) = match self.input {
             Input::Str(s) => (hcl_grammar::parse_body_with(s, &options), Cow::Borrowed(s)),
             Input::Bytes(b) => {
@@ -240,6 +309,51 @@ impl<'de, 'c> Deserializer<'de, 'c> {
         let tree = parsed.map_err(|e| finish(Error::syntax(e)))?;
         let shared = Shared::new(ctx, &src, self.max_depth);
         f(body::BodyDeserializer::root(&tree, &shared)).map_err(finish)
+    }
+}
+
+impl<'de> Deserializer<'de, '_> {
+    /// [`Deserializer::run`] for the JSON syntax: the JSON tree is lowered
+    /// to a native body (see `json.rs`) that the same deserializer walks.
+    fn run_json<T, F>(self, ctx: &Context, options: ParseOptions, f: F) -> Result<T>
+    where
+        F: for<'a> FnOnce(body::BodyDeserializer<'a, 'de>) -> Result<T>,
+    {
+        let templates = self.ctx.is_some();
+        let file = self.file;
+        let src: &'de str = match self.input {
+            Input::Str(s) => s,
+            Input::Bytes(b) => match std::str::from_utf8(b) {
+                Ok(s) => s,
+                Err(e) => {
+                    let at = e.valid_up_to();
+                    let text = String::from_utf8_lossy(b);
+                    let err = Error::syntax(hcl_grammar::Error::new(
+                        "invalid UTF-8: a JSON-syntax file must be UTF-8 text",
+                        Span::new(at, at + 1),
+                        &text,
+                    ));
+                    return Err(match &file {
+                        Some(f) => err.with_file(f.clone()),
+                        None => err,
+                    });
+                }
+            },
+        };
+        let finish = |mut e: Error| {
+            e.attach_source(src);
+            match &file {
+                Some(f) => e.with_file(f.clone()),
+                None => e,
+            }
+        };
+        let tree = hcl_grammar::json::parse_json_with(src, &options)
+            .map_err(|e| finish(Error::syntax(e)))?;
+        let body = json::lower_root(src, tree, templates, &options).map_err(finish)?;
+        let mut shared = Shared::new(ctx, src, self.max_depth);
+        shared.json = true;
+        shared.json_templates = templates;
+        f(body::BodyDeserializer::root(&body, &shared)).map_err(finish)
     }
 }
 
@@ -362,6 +476,118 @@ pub fn from_slice<'de, T: de::Deserialize<'de>>(v: &'de [u8]) -> Result<T> {
 /// As [`from_slice`].
 pub fn from_slice_with<'de, T: de::Deserialize<'de>>(v: &'de [u8], ctx: &Context) -> Result<T> {
     T::deserialize(Deserializer::from_slice(v).with_context(ctx))
+}
+
+/// Deserializes an instance of `T` from text in HCL's JSON syntax, without
+/// a context: strings are literal text (no `${` processing).
+///
+/// A property is read as the target asks: a field that reads blocks (a
+/// struct with `$label`, `Vec<T>` of structs, maps keyed by label) reads
+/// the JSON spec's block forms, any other field an attribute.
+///
+/// ```
+/// use serde::Deserialize;
+///
+/// #[derive(Deserialize, Debug, PartialEq)]
+/// struct Service {
+///     #[serde(rename = "$label")]
+///     name: String,
+///     port: u16,
+/// }
+///
+/// #[derive(Deserialize, Debug, PartialEq)]
+/// struct Config {
+///     service: Vec<Service>,
+/// }
+///
+/// let text = r#"{"service": {"web": {"port": 8080}, "api": {"port": 9090}}}"#;
+/// let config: Config = hcl::from_json_str(text)?;
+/// assert_eq!(config.service[1], Service { name: "api".into(), port: 9090 });
+/// # Ok::<(), hcl::Error>(())
+/// ```
+///
+/// # Errors
+///
+/// As [`from_str`]; JSON syntax errors (trailing commas, comments...) are
+/// syntax errors with their line and column.
+pub fn from_json_str<'de, T: de::Deserialize<'de>>(s: &'de str) -> Result<T> {
+    T::deserialize(Deserializer::from_str(s).with_syntax(Syntax::Json))
+}
+
+/// [`from_json_str`] with a [`Context`]: strings are templates, evaluated
+/// with its variables and functions when the target reads them.
+///
+/// ```
+/// let mut ctx = hcl::Context::new();
+/// ctx.declare_var("env", "prod");
+/// let v: hcl::Value = hcl::from_json_str_with(r#"{"name": "api-${env}"}"#, &ctx)?;
+/// assert_eq!(v["name"], "api-prod");
+/// # Ok::<(), hcl::Error>(())
+/// ```
+///
+/// # Errors
+///
+/// As [`from_json_str`], and evaluation errors pointing into the string.
+pub fn from_json_str_with<'de, T: de::Deserialize<'de>>(s: &'de str, ctx: &Context) -> Result<T> {
+    T::deserialize(
+        Deserializer::from_str(s)
+            .with_syntax(Syntax::Json)
+            .with_context(ctx),
+    )
+}
+
+/// [`from_json_str`] for bytes (which must be UTF-8).
+///
+/// # Errors
+///
+/// As [`from_json_str`]; invalid UTF-8 is a syntax error.
+pub fn from_json_slice<'de, T: de::Deserialize<'de>>(v: &'de [u8]) -> Result<T> {
+    T::deserialize(Deserializer::from_slice(v).with_syntax(Syntax::Json))
+}
+
+/// [`from_json_slice`] with a [`Context`].
+///
+/// # Errors
+///
+/// As [`from_json_slice`].
+pub fn from_json_slice_with<'de, T: de::Deserialize<'de>>(
+    v: &'de [u8],
+    ctx: &Context,
+) -> Result<T> {
+    T::deserialize(
+        Deserializer::from_slice(v)
+            .with_syntax(Syntax::Json)
+            .with_context(ctx),
+    )
+}
+
+/// Reads the file at `path` and deserializes it, in the syntax its name
+/// implies ([`Syntax::from_path`]: `*.json` is JSON, anything else
+/// native), as the reference's `hclsimple` does. Errors name the file.
+///
+/// ```no_run
+/// let config: hcl::Value = hcl::from_path("main.tf.json", None)?;
+/// # Ok::<(), hcl::Error>(())
+/// ```
+///
+/// # Errors
+///
+/// A data error if the file cannot be read, otherwise as [`from_slice`]
+/// or [`from_json_slice`].
+pub fn from_path<T: DeserializeOwned>(
+    path: impl AsRef<std::path::Path>,
+    ctx: Option<&Context>,
+) -> Result<T> {
+    let path = path.as_ref();
+    let bytes =
+        std::fs::read(path).map_err(|e| Error::io(e).with_file(path.display().to_string()))?;
+    let de = Deserializer::from_slice(&bytes)
+        .with_syntax(Syntax::from_path(path))
+        .with_file_name(path.display().to_string());
+    match ctx {
+        Some(ctx) => T::deserialize(de.with_context(ctx)),
+        None => T::deserialize(de),
+    }
 }
 
 /// Deserializes an instance of `T` from an I/O stream of HCL text, read

@@ -1,0 +1,577 @@
+//! A parser for JSON text, for HCL's JSON syntax (`.tf.json`,
+//! `.hcl.json`): a spanned tree that borrows from its input.
+//!
+//! This is plain JSON (RFC 8259) with what HCL needs on top: every value
+//! and property name has its byte [`Span`]; numbers keep their exact
+//! source text; repeated property names are kept, in order (in HCL's JSON
+//! syntax they mean repeated blocks); nesting is limited by
+//! [`ParseOptions::max_depth`] and the input's length by
+//! [`ParseOptions::max_input_len`]. What the tree means as HCL (which
+//! properties are attributes and which are blocks) depends on the
+//! application's schema and is decided by the `hcl` crate.
+//!
+//! Errors follow the reference implementation (hashicorp/hcl's `json`
+//! package): trailing commas, comments, single quotes, raw control
+//! characters in strings and anything after the value are syntax errors.
+//! Invalid UTF-8 inside a string becomes U+FFFD, as in the reference; a
+//! byte that cannot start a token is "Invalid start of value".
+//!
+//! ```
+//! use hcl_grammar::json::{parse_json, JsonKind};
+//! let v = parse_json(r#"{"port": 8080, "name": "web"}"#).unwrap();
+//! let JsonKind::Object(props) = &v.kind else { panic!() };
+//! assert_eq!(props[0].name, "port");
+//! assert!(matches!(props[0].value.kind, JsonKind::Number("8080")));
+//! assert!(parse_json("{\"a\": 1,}").is_err());
+//! ```
+
+use crate::{Error, ParseOptions, Result, Span};
+use std::borrow::Cow;
+
+/// A JSON value and its span (from its first to its last byte).
+#[derive(Debug, Clone, PartialEq)]
+pub struct JsonValue<'i> {
+    /// What the value is.
+    pub kind: JsonKind<'i>,
+    /// Where it is: for a string, the quotes included.
+    pub span: Span,
+}
+
+/// The kinds of JSON value.
+#[derive(Debug, Clone, PartialEq)]
+pub enum JsonKind<'i> {
+    /// `null`
+    Null,
+    /// `true` / `false`
+    Bool(bool),
+    /// A number, as written (`-0`, `1e400`, `0.1000`).
+    Number(&'i str),
+    /// A string, escapes decoded; borrowed when it had none.
+    String(Cow<'i, str>),
+    /// An array.
+    Array(Vec<JsonValue<'i>>),
+    /// An object: its properties in order, repeated names kept.
+    Object(Vec<JsonProperty<'i>>),
+}
+
+impl JsonKind<'_> {
+    /// The JSON type's name, for messages (`"object"`, `"string"`...).
+    pub fn type_name(&self) -> &'static str {
+        match self {
+            JsonKind::Null => "null",
+            JsonKind::Bool(_) => "bool",
+            JsonKind::Number(_) => "number",
+            JsonKind::String(_) => "string",
+            JsonKind::Array(_) => "array",
+            JsonKind::Object(_) => "object",
+        }
+    }
+}
+
+/// One `"name": value` property of an object.
+#[derive(Debug, Clone, PartialEq)]
+pub struct JsonProperty<'i> {
+    /// The name, escapes decoded.
+    pub name: Cow<'i, str>,
+    /// The name's span, quotes included.
+    pub name_span: Span,
+    /// The value.
+    pub value: JsonValue<'i>,
+}
+
+impl JsonValue<'_> {
+    /// Whether the string (or name) at `span` of `src` was written without
+    /// escapes, so that its text is the source between the quotes.
+    pub fn is_raw_string(src: &str, span: Span) -> bool {
+        src.get(span.start + 1..span.end.saturating_sub(1))
+            .is_some_and(|s| !s.contains('\\'))
+    }
+}
+
+/// `s` in Unicode normalization form C, borrowed when it already is.
+/// HCL's template parser normalizes every literal it reads, so a JSON
+/// string read as a template (with an evaluation context) is normalized
+/// even when it holds no template sequence, as in the reference.
+///
+/// ```
+/// use hcl_grammar::json::nfc;
+/// assert_eq!(nfc("e\u{301}".into()), "\u{e9}");
+/// ```
+pub fn nfc(s: Cow<'_, str>) -> Cow<'_, str> {
+    use unicode_normalization::{is_nfc_quick, IsNormalized, UnicodeNormalization};
+    if s.is_ascii() || is_nfc_quick(s.chars()) == IsNormalized::Yes {
+        return s;
+    }
+    Cow::Owned(s.nfc().collect())
+}
+
+/// Parses JSON text into a spanned tree.
+///
+/// # Errors
+///
+/// A syntax error with its position: see the [module docs](self).
+pub fn parse_json(input: &str) -> Result<JsonValue<'_>> {
+    parse_json_with(input, &ParseOptions::default())
+}
+
+/// [`parse_json`] with limits (depth and input length).
+///
+/// ```
+/// use hcl_grammar::{json::parse_json_with, ParseOptions};
+/// let options = ParseOptions::default().with_max_depth(2);
+/// assert!(parse_json_with("[[1]]", &options).is_ok());
+/// assert!(parse_json_with("[[[1]]]", &options).is_err());
+/// ```
+///
+/// # Errors
+///
+/// As [`parse_json`].
+pub fn parse_json_with<'i>(input: &'i str, options: &ParseOptions) -> Result<JsonValue<'i>> {
+    if input.len() > options.max_input_len() {
+        return Err(Error::new(
+            format!(
+                "input too large: {} bytes, the limit is {} bytes",
+                input.len(),
+                options.max_input_len()
+            ),
+            Span::new(options.max_input_len(), options.max_input_len()),
+            input,
+        ));
+    }
+    let mut p = Parser {
+        src: input,
+        bytes: input.as_bytes(),
+        pos: 0,
+        depth: 0,
+        max_depth: options.max_depth(),
+    };
+    p.skip_ws();
+    if p.pos >= p.bytes.len() {
+        return Err(p.err_here("Invalid JSON: empty input, expected a value"));
+    }
+    let v = p.value()?;
+    p.skip_ws();
+    if p.pos < p.bytes.len() {
+        return Err(p.err(
+            "Extraneous data after value: only one JSON value is allowed",
+            Span::new(p.pos, p.pos + 1),
+        ));
+    }
+    Ok(v)
+}
+
+struct Parser<'i> {
+    src: &'i str,
+    bytes: &'i [u8],
+    pos: usize,
+    depth: usize,
+    max_depth: usize,
+}
+
+impl<'i> Parser<'i> {
+    #[cold]
+    fn err(&self, message: impl Into<String>, span: Span) -> Error {
+        Error::new(message, span, self.src)
+    }
+
+    #[cold]
+    fn err_here(&self, message: impl Into<String>) -> Error {
+        let end = (self.pos + 1).min(self.bytes.len()).max(self.pos);
+        self.err(message, Span::new(self.pos, end))
+    }
+
+    fn peek(&self) -> Option<u8> {
+        self.bytes.get(self.pos).copied()
+    }
+
+    fn skip_ws(&mut self) {
+        while let Some(b' ' | b'\t' | b'\n' | b'\r') = self.peek() {
+            self.pos += 1;
+        }
+    }
+
+    fn value(&mut self) -> Result<JsonValue<'i>> {
+        let start = self.pos;
+        match self.peek() {
+            Some(b'{') => self.object(),
+            Some(b'[') => self.array(),
+            Some(b'"') => {
+                let s = self.string()?;
+                Ok(JsonValue {
+                    kind: JsonKind::String(s),
+                    span: Span::new(start, self.pos),
+                })
+            }
+            Some(b'-' | b'0'..=b'9') => self.number(),
+            Some(b'a'..=b'z' | b'A'..=b'Z' | b'_') => self.keyword(),
+            Some(b'/') => {
+                Err(self.err_here("Invalid start of value: comments are not allowed in JSON"))
+            }
+            Some(b'\'') => {
+                Err(self.err_here("Invalid start of value: strings must use double quotes (\")"))
+            }
+            Some(b) => Err(self.err_here(format!(
+                "Invalid start of value: {} cannot start a JSON value",
+                show_byte(self.src, self.pos, b)
+            ))),
+            None => Err(self.err_here("Unexpected end of input: expected a value")),
+        }
+    }
+
+    fn keyword(&mut self) -> Result<JsonValue<'i>> {
+        let start = self.pos;
+        while let Some(b'a'..=b'z' | b'A'..=b'Z' | b'_' | b'0'..=b'9') = self.peek() {
+            self.pos += 1;
+        }
+        let word = self.src.get(start..self.pos).unwrap_or_default();
+        let span = Span::new(start, self.pos);
+        let kind = match word {
+            "null" => JsonKind::Null,
+            "true" => JsonKind::Bool(true),
+            "false" => JsonKind::Bool(false),
+            _ => {
+                return Err(self.err(
+                    format!(
+                        "Invalid JSON keyword: {word:?} is not a value (the keywords are true, false and null)"
+                    ),
+                    span,
+                ))
+            }
+        };
+        Ok(JsonValue { kind, span })
+    }
+
+    fn number(&mut self) -> Result<JsonValue<'i>> {
+        let start = self.pos;
+        // Take the longest run of number-like bytes, then check its shape,
+        // so that `012`, `1.`, `1e5e5` are one bad token.
+        while let Some(b'0'..=b'9' | b'-' | b'+' | b'.' | b'e' | b'E') = self.peek() {
+            self.pos += 1;
+        }
+        let text = self.src.get(start..self.pos).unwrap_or_default();
+        let span = Span::new(start, self.pos);
+        if !valid_number(text.as_bytes()) {
+            return Err(self.err(format!("Invalid JSON number {text:?}"), span));
+        }
+        Ok(JsonValue {
+            kind: JsonKind::Number(text),
+            span,
+        })
+    }
+
+    /// A string starting at the current `"`; leaves `pos` after the
+    /// closing quote.
+    fn string(&mut self) -> Result<Cow<'i, str>> {
+        let open = self.pos;
+        self.pos += 1;
+        let content_start = self.pos;
+        let mut owned: Option<String> = None;
+        loop {
+            let Some(b) = self.peek() else {
+                return Err(self.err(
+                    "Unterminated string: the string has no closing quote",
+                    Span::new(open, open + 1),
+                ));
+            };
+            match b {
+                b'"' => {
+                    let raw = self.src.get(content_start..self.pos).unwrap_or_default();
+                    self.pos += 1;
+                    return Ok(match owned {
+                        Some(s) => Cow::Owned(s),
+                        None => Cow::Borrowed(raw),
+                    });
+                }
+                b'\\' => {
+                    let buf = owned.get_or_insert_with(|| {
+                        self.src
+                            .get(content_start..self.pos)
+                            .unwrap_or_default()
+                            .to_owned()
+                    });
+                    let esc_start = self.pos;
+                    self.pos += 1;
+                    let Some(e) = self.bytes.get(self.pos).copied() else {
+                        continue;
+                    };
+                    self.pos += 1;
+                    let c = match e {
+                        b'"' => '"',
+                        b'\\' => '\\',
+                        b'/' => '/',
+                        b'b' => '\u{8}',
+                        b'f' => '\u{c}',
+                        b'n' => '\n',
+                        b'r' => '\r',
+                        b't' => '\t',
+                        b'u' => self.unicode_escape(esc_start)?,
+                        _ => {
+                            return Err(self.err(
+                                "Invalid JSON string: invalid escape sequence",
+                                Span::new(esc_start, self.pos),
+                            ))
+                        }
+                    };
+                    buf.push(c);
+                }
+                0..=0x1f => {
+                    return Err(self.err(
+                        "Invalid JSON string: control characters (tabs, newlines) must be escaped in strings",
+                        Span::new(self.pos, self.pos + 1),
+                    ))
+                }
+                _ => {
+                    // One UTF-8 character (the input is a `str`).
+                    let len = utf8_len(b);
+                    if let Some(buf) = owned.as_mut() {
+                        buf.push_str(self.src.get(self.pos..self.pos + len).unwrap_or_default());
+                    }
+                    self.pos += len;
+                }
+            }
+        }
+    }
+
+    /// The character of a `\uXXXX` escape (and its pair, for a surrogate);
+    /// a lone surrogate becomes U+FFFD, as in the reference.
+    fn unicode_escape(&mut self, esc_start: usize) -> Result<char> {
+        let hi = self.hex4(esc_start)?;
+        if (0xD800..0xDC00).contains(&hi)
+            && self.bytes.get(self.pos) == Some(&b'\\')
+            && self.bytes.get(self.pos + 1) == Some(&b'u')
+        {
+            let save = self.pos;
+            self.pos += 2;
+            let lo = self.hex4(esc_start)?;
+            if (0xDC00..0xE000).contains(&lo) {
+                let c = 0x10000 + ((hi - 0xD800) << 10) + (lo - 0xDC00);
+                return Ok(char::from_u32(c).unwrap_or('\u{FFFD}'));
+            }
+            self.pos = save;
+        }
+        Ok(char::from_u32(hi).unwrap_or('\u{FFFD}'))
+    }
+
+    fn hex4(&mut self, esc_start: usize) -> Result<u32> {
+        let digits = self.bytes.get(self.pos..self.pos + 4);
+        let value = digits.and_then(|d| {
+            d.iter().try_fold(0u32, |acc, &b| {
+                char::from(b).to_digit(16).map(|v| acc * 16 + v)
+            })
+        });
+        match value {
+            Some(v) => {
+                self.pos += 4;
+                Ok(v)
+            }
+            None => Err(self.err(
+                "Invalid JSON string: \\u must be followed by four hexadecimal digits",
+                Span::new(esc_start, (self.pos + 4).min(self.bytes.len())),
+            )),
+        }
+    }
+
+    fn enter(&mut self) -> Result<()> {
+        self.depth += 1;
+        if self.depth > self.max_depth {
+            return Err(self.err_here(format!(
+                "nesting too deep: JSON arrays and objects may nest at most {} levels deep",
+                self.max_depth
+            )));
+        }
+        Ok(())
+    }
+
+    fn array(&mut self) -> Result<JsonValue<'i>> {
+        let start = self.pos;
+        self.enter()?;
+        self.pos += 1;
+        let mut items = Vec::new();
+        self.skip_ws();
+        if self.peek() == Some(b']') {
+            self.pos += 1;
+        } else {
+            let mut comma = start;
+            loop {
+                self.skip_ws();
+                if self.peek() == Some(b']') {
+                    return Err(self.err(
+                        "Trailing comma in array: JSON does not permit a trailing comma after the final value in an array",
+                        Span::new(comma, comma + 1),
+                    ));
+                }
+                items.push(self.value()?);
+                self.skip_ws();
+                match self.peek() {
+                    Some(b',') => {
+                        comma = self.pos;
+                        self.pos += 1;
+                    }
+                    Some(b']') => {
+                        self.pos += 1;
+                        break;
+                    }
+                    None => {
+                        return Err(self.err(
+                            "Unclosed array: the '[' has no matching ']'",
+                            Span::new(start, start + 1),
+                        ))
+                    }
+                    Some(_) => {
+                        return Err(self.err_here(
+                            "Missing comma or closing bracket: expected ',' or ']' after an array element",
+                        ))
+                    }
+                }
+            }
+        }
+        self.depth -= 1;
+        Ok(JsonValue {
+            kind: JsonKind::Array(items),
+            span: Span::new(start, self.pos),
+        })
+    }
+
+    fn object(&mut self) -> Result<JsonValue<'i>> {
+        let start = self.pos;
+        self.enter()?;
+        self.pos += 1;
+        let mut props = Vec::new();
+        self.skip_ws();
+        if self.peek() == Some(b'}') {
+            self.pos += 1;
+        } else {
+            let mut comma = start;
+            loop {
+                self.skip_ws();
+                let name_start = self.pos;
+                let name = match self.peek() {
+                    Some(b'"') => self.string()?,
+                    Some(b'}') => {
+                        return Err(self.err(
+                            "Trailing comma in object: JSON does not permit a trailing comma after the final property in an object",
+                            Span::new(comma, comma + 1),
+                        ))
+                    }
+                    None => {
+                        return Err(self.err(
+                            "Unclosed object: the '{' has no matching '}'",
+                            Span::new(start, start + 1),
+                        ))
+                    }
+                    Some(_) => {
+                        return Err(self.err_here(
+                            "Invalid object property name: property names must be double-quoted strings",
+                        ))
+                    }
+                };
+                let name_span = Span::new(name_start, self.pos);
+                self.skip_ws();
+                match self.peek() {
+                    Some(b':') => self.pos += 1,
+                    None => {
+                        return Err(self.err(
+                            "Unclosed object: the '{' has no matching '}'",
+                            Span::new(start, start + 1),
+                        ))
+                    }
+                    Some(_) => {
+                        return Err(self.err_here(
+                            "Missing property value colon: expected ':' after the property name",
+                        ))
+                    }
+                }
+                self.skip_ws();
+                let value = self.value()?;
+                props.push(JsonProperty {
+                    name,
+                    name_span,
+                    value,
+                });
+                self.skip_ws();
+                match self.peek() {
+                    Some(b',') => {
+                        comma = self.pos;
+                        self.pos += 1;
+                    }
+                    Some(b'}') => {
+                        self.pos += 1;
+                        break;
+                    }
+                    None => {
+                        return Err(self.err(
+                            "Unclosed object: the '{' has no matching '}'",
+                            Span::new(start, start + 1),
+                        ))
+                    }
+                    Some(_) => return Err(self.err_here(
+                        "Missing attribute seperator comma: expected ',' or '}' after a property",
+                    )),
+                }
+            }
+        }
+        self.depth -= 1;
+        Ok(JsonValue {
+            kind: JsonKind::Object(props),
+            span: Span::new(start, self.pos),
+        })
+    }
+}
+
+/// The length of the UTF-8 sequence that starts with `b`.
+fn utf8_len(b: u8) -> usize {
+    match b {
+        0xF0..=0xFF => 4,
+        0xE0..=0xEF => 3,
+        0xC0..=0xDF => 2,
+        _ => 1,
+    }
+}
+
+/// The character at `pos` for a message.
+fn show_byte(src: &str, pos: usize, b: u8) -> String {
+    match src.get(pos..).and_then(|s| s.chars().next()) {
+        Some('\u{FEFF}') => "a byte order mark".to_owned(),
+        Some('\u{FFFD}') => "invalid UTF-8".to_owned(),
+        Some(c) => format!("{c:?}"),
+        None => format!("byte 0x{b:02x}"),
+    }
+}
+
+/// RFC 8259's number: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.
+fn valid_number(b: &[u8]) -> bool {
+    let mut i = 0;
+    let digits = |i: &mut usize| {
+        let s = *i;
+        while b.get(*i).is_some_and(u8::is_ascii_digit) {
+            *i += 1;
+        }
+        *i > s
+    };
+    if b.get(i) == Some(&b'-') {
+        i += 1;
+    }
+    match b.get(i) {
+        Some(b'0') => i += 1,
+        Some(b'1'..=b'9') => {
+            digits(&mut i);
+        }
+        _ => return false,
+    }
+    if b.get(i) == Some(&b'.') {
+        i += 1;
+        if !digits(&mut i) {
+            return false;
+        }
+    }
+    if let Some(b'e' | b'E') = b.get(i) {
+        i += 1;
+        if let Some(b'+' | b'-') = b.get(i) {
+            i += 1;
+        }
+        if !digits(&mut i) {
+            return false;
+        }
+    }
+    i == b.len()
+}
