@@ -83,7 +83,7 @@ pub mod de;
 pub mod error;
 pub mod eval;
 pub mod number;
-mod ser;
+pub mod ser;
 pub mod stdlib;
 pub mod value;
 
@@ -101,7 +101,7 @@ pub use eval::{Context, Evaluate};
 #[doc(inline)]
 pub use number::{Number, NumberError};
 #[doc(inline)]
-pub use ser::to_value;
+pub use ser::{to_string, to_value, to_vec, to_writer, Serializer};
 #[doc(inline)]
 pub use value::{Map, Value};
 

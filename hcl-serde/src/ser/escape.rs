@@ -1,0 +1,86 @@
+//! How strings, keys and numbers are spelled in HCL source: the one escaper
+//! of the serializer and of [`Value`](crate::Value)'s `Display`.
+
+use crate::Number;
+use std::fmt::{self, Write};
+
+/// Writes `s` as a quoted HCL string that reads back as exactly `s`.
+///
+/// Quotes, backslashes and control characters are escaped, and the
+/// template introducers `${` and `%{` are doubled (`$${`, `%%{`), as the
+/// spec requires for them to stay literal.
+pub(crate) fn write_quoted<W: Write + ?Sized>(out: &mut W, s: &str) -> fmt::Result {
+    out.write_char('"')?;
+    let mut chars = s.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '"' => out.write_str("\\\"")?,
+            '\\' => out.write_str("\\\\")?,
+            '\n' => out.write_str("\\n")?,
+            '\r' => out.write_str("\\r")?,
+            '\t' => out.write_str("\\t")?,
+            '$' | '%' if chars.peek() == Some(&'{') => {
+                out.write_char(c)?;
+                out.write_char(c)?;
+            }
+            c if c.is_control() => write!(out, "\\u{:04X}", c as u32)?,
+            c => out.write_char(c)?,
+        }
+    }
+    out.write_char('"')
+}
+
+/// Whether `s` is an HCL identifier (a valid attribute or block type name).
+pub(crate) fn is_identifier(s: &str) -> bool {
+    crate::value::is_identifier(s)
+}
+
+/// Writes an object key: bare when it is an identifier that reads back as
+/// that string, quoted otherwise. `null`, `true`, `false` and `for` are
+/// quoted: bare, they would be a value or start a `for` expression.
+pub(crate) fn write_key<W: Write + ?Sized>(out: &mut W, k: &str) -> fmt::Result {
+    if is_identifier(k) && !matches!(k, "null" | "true" | "false" | "for") {
+        out.write_str(k)
+    } else {
+        write_quoted(out, k)
+    }
+}
+
+/// The literal that writes `n` exactly: a decimal keeps its digits and
+/// scale (`0.30`); a number whose plain decimal text would not read back
+/// as itself (a binary float such as `1e-40`) is written with an exponent.
+pub(crate) fn number_literal(n: &Number) -> String {
+    let exact = n.to_exact_text();
+    if !exact.contains(['e', 'E', '/']) {
+        return exact;
+    }
+    let plain = n.to_string();
+    if plain.len() <= 40 && Number::from_literal(plain.trim_start_matches('-')).is_some() {
+        let back = Number::from_literal(plain.trim_start_matches('-'));
+        let back = if plain.starts_with('-') {
+            back.map(|b| b.neg())
+        } else {
+            back
+        };
+        if back.as_ref() == Some(n) {
+            return plain;
+        }
+    }
+    if !exact.contains('/') {
+        return exact;
+    }
+    plain
+}
+
+/// The literal of a binary float: Rust's shortest text that reads back as
+/// the same float, with an exponent when the plain form would be long.
+pub(crate) fn float_literal(f: f64, plain: String, exp: String) -> String {
+    if f == 0.0 && f.is_sign_negative() {
+        return "-0".to_owned();
+    }
+    if plain.len() <= 24 {
+        plain
+    } else {
+        exp
+    }
+}

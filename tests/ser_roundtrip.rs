@@ -1,0 +1,577 @@
+//! The serializer: `from_str::<T>(&to_string(&x)?)? == x` over many shapes
+//! (hand-written typed configs and generated values), and every output
+//! already in the reference formatter's layout: `hcl-oracle batch-fmt`
+//! (hashicorp/hcl's `hclwrite.Format`) leaves it byte for byte as it is.
+//! The oracle check is skipped, with a message, when the oracle is absent.
+
+use hcl::ser::{Attribute, Block};
+use hcl::{Map, Number, Value};
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::fmt::Debug;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// Serializes `x`, reads it back, checks equality; returns the text.
+fn round_trip<T: Serialize + DeserializeOwned + PartialEq + Debug>(x: &T) -> String {
+    let text = hcl::to_string(x).unwrap_or_else(|e| panic!("to_string({x:?}): {e}"));
+    let back: T = hcl::from_str(&text)
+        .unwrap_or_else(|e| panic!("reading back {x:?} from\n{text}\nfailed: {e}"));
+    assert_eq!(&back, x, "round trip through\n{text}");
+    text
+}
+
+fn oracle() -> Option<PathBuf> {
+    let bin = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/oracle/bin/hcl-oracle");
+    if bin.is_file() {
+        Some(bin)
+    } else {
+        println!(
+            "ser_roundtrip: oracle check skipped, no oracle at {}",
+            bin.display()
+        );
+        None
+    }
+}
+
+/// Checks that the reference formatter leaves every text unchanged.
+fn assert_formatted(name: &str, texts: &[String]) {
+    let Some(bin) = oracle() else { return };
+    let dir = std::env::temp_dir().join(format!("hcl-ser-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    for (i, t) in texts.iter().enumerate() {
+        std::fs::write(dir.join(format!("{i:04}.hcl")), t).expect("write");
+    }
+    let out = Command::new(&bin)
+        .arg("batch-fmt")
+        .arg(&dir)
+        .output()
+        .expect("run the oracle");
+    assert!(
+        out.status.success(),
+        "oracle: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let mut bad = Vec::new();
+    for (i, t) in texts.iter().enumerate() {
+        match std::fs::read_to_string(dir.join(format!("{i:04}.hcl.fmt"))) {
+            Ok(f) if &f == t => {}
+            Ok(f) => bad.push(format!("#{i}: ours\n{t}\nreference\n{f}")),
+            Err(_) => bad.push(format!("#{i}: the reference does not parse\n{t}")),
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(
+        bad.is_empty(),
+        "{} of {} not in canonical layout:\n{}",
+        bad.len(),
+        texts.len(),
+        bad.join("\n")
+    );
+}
+
+#[derive(Serialize, Deserialize, PartialEq, Debug, Clone)]
+struct Service {
+    #[serde(rename = "$label")]
+    name: String,
+    port: u16,
+    #[serde(default)]
+    hosts: Vec<String>,
+    timeout: Option<f64>,
+    #[serde(default)]
+    health: Vec<Check>,
+}
+
+#[derive(Serialize, Deserialize, PartialEq, Debug, Clone)]
+struct Check {
+    path: String,
+    interval: u32,
+}
+
+#[derive(Serialize, Deserialize, PartialEq, Debug, Clone)]
+#[serde(rename_all = "snake_case")]
+enum Mode {
+    Fast,
+    Careful,
+}
+
+#[derive(Serialize, Deserialize, PartialEq, Debug, Clone)]
+enum Storage {
+    Memory,
+    Disk { path: String, size_mb: u64 },
+    Remote(String),
+    Pair(u8, u8),
+}
+
+#[derive(Serialize, Deserialize, PartialEq, Debug, Clone)]
+struct Config {
+    name: String,
+    version: u32,
+    debug: bool,
+    ratio: f64,
+    mode: Mode,
+    tags: BTreeMap<String, String>,
+    limits: Option<BTreeMap<String, i64>>,
+    service: Vec<Service>,
+    storage: Storage,
+}
+
+fn config() -> Config {
+    Config {
+        name: "demo \"quoted\" ${not_interp} %{nor_directive} \\ back".into(),
+        version: 3,
+        debug: false,
+        ratio: 0.1,
+        mode: Mode::Careful,
+        tags: BTreeMap::from([
+            ("env".into(), "prod".into()),
+            ("owner team".into(), "ops\nline two\ttab".into()),
+            ("null".into(), "a key that is a keyword".into()),
+        ]),
+        limits: None,
+        service: vec![
+            Service {
+                name: "web".into(),
+                port: 8080,
+                hosts: vec!["a.example".into(), "b.example".into()],
+                timeout: Some(2.5),
+                health: vec![
+                    Check {
+                        path: "/healthz".into(),
+                        interval: 10,
+                    },
+                    Check {
+                        path: "/ready".into(),
+                        interval: 5,
+                    },
+                ],
+            },
+            Service {
+                name: "db \u{e9}l\u{e8}ve \u{1F600}".into(),
+                port: 5432,
+                hosts: vec![],
+                timeout: None,
+                health: vec![],
+            },
+        ],
+        storage: Storage::Disk {
+            path: "/var/data".into(),
+            size_mb: u64::MAX,
+        },
+    }
+}
+
+#[test]
+fn a_config_round_trips() {
+    let text = round_trip(&config());
+    assert_formatted("config", &[text]);
+}
+
+#[derive(Serialize, Deserialize, PartialEq, Debug)]
+struct Resource {
+    ami: String,
+    count: Option<u32>,
+}
+
+#[derive(Serialize, Deserialize, PartialEq, Debug)]
+struct Module {
+    resource: BTreeMap<String, BTreeMap<String, Resource>>,
+    variable: BTreeMap<String, Variable>,
+    locals: Attribute<BTreeMap<String, Value>>,
+}
+
+#[derive(Serialize, Deserialize, PartialEq, Debug)]
+struct Variable {
+    default: Option<Value>,
+    description: Option<String>,
+}
+
+#[derive(Serialize, Deserialize, PartialEq, Debug)]
+struct Labelled {
+    #[serde(rename = "$labels")]
+    labels: Vec<String>,
+    on: bool,
+}
+
+#[derive(Serialize, Deserialize, PartialEq, Debug)]
+struct Multi {
+    thing: Vec<Labelled>,
+    forced: Block<BTreeMap<String, u8>>,
+    point: Attribute<Check>,
+    points: Attribute<Vec<Check>>,
+}
+
+#[test]
+fn labelled_blocks_and_wrappers_round_trip() {
+    let module = Module {
+        resource: BTreeMap::from([(
+            "aws_instance".into(),
+            BTreeMap::from([
+                (
+                    "web".into(),
+                    Resource {
+                        ami: "ami-1".into(),
+                        count: Some(2),
+                    },
+                ),
+                (
+                    "db".into(),
+                    Resource {
+                        ami: "ami-2".into(),
+                        count: None,
+                    },
+                ),
+            ]),
+        )]),
+        variable: BTreeMap::from([(
+            "region".into(),
+            Variable {
+                default: Some(Value::from("eu-west-1")),
+                description: None,
+            },
+        )]),
+        locals: Attribute(BTreeMap::from([("x".into(), Value::from(vec![1, 2]))])),
+    };
+    let multi = Multi {
+        thing: vec![
+            Labelled {
+                labels: vec!["a".into(), "b c".into()],
+                on: true,
+            },
+            Labelled {
+                labels: vec![],
+                on: false,
+            },
+        ],
+        forced: Block(BTreeMap::from([("k".into(), 1)])),
+        point: Attribute(Check {
+            path: "p".into(),
+            interval: 1,
+        }),
+        points: Attribute(vec![Check {
+            path: "q".into(),
+            interval: 2,
+        }]),
+    };
+    let a = round_trip(&module);
+    assert!(a.contains("resource \"aws_instance\" \"db\" {"), "{a}");
+    assert!(a.contains("locals = {"), "{a}");
+    let b = round_trip(&multi);
+    assert!(b.contains("thing \"a\" \"b c\" {"), "{b}");
+    assert!(b.contains("forced {\n"), "{b}");
+    assert!(b.contains("point = {\n"), "{b}");
+    assert!(b.contains("points = [\n"), "{b}");
+    assert_formatted("labelled", &[a, b]);
+}
+
+#[derive(Serialize, Deserialize, PartialEq, Debug)]
+struct Numbers {
+    small: i8,
+    big: u128,
+    neg: i128,
+    f: f64,
+    tiny: f64,
+    huge: f64,
+    f32: f32,
+    exact: Number,
+    exact_value: Value,
+}
+
+#[test]
+fn numbers_are_exact() {
+    let exact = Number::from_literal("0.30").expect("literal");
+    let n = Numbers {
+        small: -128,
+        big: u128::MAX,
+        neg: i128::MIN,
+        f: -0.1,
+        tiny: 1e-40,
+        huge: 1.5e300,
+        f32: 0.1,
+        exact,
+        exact_value: Value::Number(
+            Number::from_literal("123456789012345678901234.5678").expect("literal"),
+        ),
+    };
+    let text = round_trip(&n);
+    // A decimal keeps its digits and scale.
+    assert!(text.contains("exact       = 0.30\n"), "{text}");
+    assert!(text.contains("f32         = 0.1\n"), "{text}");
+    assert!(text.contains("tiny        = 1e-40\n"), "{text}");
+    assert_formatted("numbers", &[text]);
+}
+
+#[test]
+fn strings_read_back_as_themselves() {
+    let odd = [
+        "",
+        "plain",
+        "quote \" and backslash \\",
+        "${interp} and %{directive} and $${already} and %%{too}",
+        "$ { not } % { either } $$ %%",
+        "trailing $",
+        "trailing %",
+        "newline\nreturn\rtab\t",
+        "\u{0}\u{1}\u{7f}\u{1b}[0m",
+        "unicode: \u{e9}\u{4e2d}\u{1F600}",
+        "<<EOF\nnot a heredoc\nEOF",
+        "# not a comment",
+        "back\\slash${x}",
+    ];
+    let mut texts = Vec::new();
+    for s in odd {
+        let mut m = BTreeMap::new();
+        m.insert("s".to_owned(), s.to_owned());
+        m.insert("k".to_owned(), s.to_owned());
+        texts.push(round_trip(&m));
+        let mut keyed = BTreeMap::new();
+        keyed.insert(
+            "obj".to_owned(),
+            BTreeMap::from([(s.to_owned(), s.to_owned())]),
+        );
+        texts.push(round_trip(&keyed));
+    }
+    assert_formatted("strings", &texts);
+}
+
+#[test]
+fn values_serialize_as_attributes() {
+    let v = Value::from_iter([
+        ("a", Value::from(1)),
+        (
+            "b",
+            Value::from_iter([
+                ("x", Value::from(vec![Value::from(1), Value::Null])),
+                ("nested", Value::from_iter([("deep", Value::Bool(true))])),
+            ]),
+        ),
+        (
+            "list_of_objects",
+            Value::Array(vec![Value::from_iter([("k", 1)])]),
+        ),
+    ]);
+    let text = round_trip(&v);
+    assert!(text.contains("b = {\n"), "{text}");
+    let j: serde_json::Value = serde_json::json!({"a": [1, {"b": null}], "c": {"d e": "f"}});
+    let jt = hcl::to_string(&j).expect("serialize");
+    let back: serde_json::Value = hcl::from_str(&jt).expect("read back");
+    assert_eq!(back, j, "{jt}");
+    assert_formatted("values", &[text, jt]);
+}
+
+#[test]
+fn what_hcl_cannot_hold_is_an_error() {
+    let cases: Vec<(String, hcl::Result<String>)> = vec![
+        ("a number".into(), hcl::to_string(&1)),
+        ("a sequence".into(), hcl::to_string(&vec![1])),
+        (
+            "a name that is not an identifier".into(),
+            hcl::to_string(&BTreeMap::from([("a b", 1)])),
+        ),
+        (
+            "a map key that is a sequence".into(),
+            hcl::to_string(&BTreeMap::from([("a", BTreeMap::from([(vec![1], 1)]))])),
+        ),
+        (
+            "a NaN".into(),
+            hcl::to_string(&BTreeMap::from([("a", f64::NAN)])),
+        ),
+        (
+            "a scalar block".into(),
+            hcl::to_string(&BTreeMap::from([("a", Block(1))])),
+        ),
+    ];
+    for (what, r) in cases {
+        let e = r.expect_err(&what);
+        assert_eq!(e.category(), hcl::Category::Data, "{what}: {e}");
+    }
+    // Nesting beyond the limit is an error, not a stack overflow.
+    let mut v = Value::from(1);
+    for _ in 0..10_000 {
+        v = Value::Array(vec![v]);
+    }
+    let deep = Value::from_iter([("a", v)]);
+    assert!(hcl::to_string(&deep).is_err());
+}
+
+#[test]
+fn writers_and_the_serializer_agree() {
+    let c = config();
+    let text = hcl::to_string(&c).expect("to_string");
+    assert_eq!(hcl::to_vec(&c).expect("to_vec"), text.as_bytes());
+    let mut out = Vec::new();
+    hcl::to_writer(&mut out, &c).expect("to_writer");
+    assert_eq!(out, text.as_bytes());
+    let mut ser = hcl::Serializer::new(Vec::new());
+    c.serialize(&mut ser).expect("Serializer");
+    assert_eq!(ser.into_inner(), text.as_bytes());
+}
+
+#[test]
+fn other_formats_see_numbers_and_wrappers_as_before() {
+    let n = Numbers {
+        small: 1,
+        big: 2,
+        neg: -3,
+        f: 0.5,
+        tiny: 1e-40,
+        huge: 1e300,
+        f32: 0.25,
+        exact: Number::from(7),
+        exact_value: Value::from(8),
+    };
+    let j = serde_json::to_value(&n).expect("json");
+    assert_eq!(j["exact"], serde_json::json!(7));
+    let w = serde_json::to_value(Block(Attribute(5))).expect("json");
+    assert_eq!(w, serde_json::json!(5));
+}
+
+/// A small deterministic generator (xorshift), so the generated cases are
+/// the same on every run.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+    fn pick<'a>(&mut self, xs: &[&'a str]) -> &'a str {
+        xs[self.below(xs.len() as u64) as usize]
+    }
+}
+
+const WORDS: &[&str] = &[
+    "a",
+    "name",
+    "x_1",
+    "with-dash",
+    "\u{e9}t\u{e9}",
+    "two words",
+    "${x}",
+    "%{y}",
+    "q\"uote",
+    "back\\slash",
+    "line\nbreak",
+    "",
+    "null",
+    "true",
+    "for",
+    "0",
+    "\u{1F600}",
+];
+
+fn gen_value(r: &mut Rng, depth: u32) -> Value {
+    let top = if depth >= 4 { 6 } else { 9 };
+    match r.below(top) {
+        0 => Value::Null,
+        1 => Value::Bool(r.below(2) == 0),
+        2 => Value::from(r.next() as i64),
+        3 => {
+            let lits = [
+                "0.5",
+                "3.14159",
+                "1e-40",
+                "123456789012345678901234567890",
+                "0.000001",
+                "1.5e300",
+                "42",
+                "0.30",
+                "79228162514264337593543950336",
+            ];
+            let n = Number::from_literal(r.pick(&lits)).expect("literal");
+            Value::Number(if r.below(2) == 0 { n } else { n.neg() })
+        }
+        4 | 5 => Value::from(r.pick(WORDS)),
+        6 | 7 => Value::Array((0..r.below(4)).map(|_| gen_value(r, depth + 1)).collect()),
+        _ => {
+            let mut m = Map::new();
+            for _ in 0..r.below(4) {
+                m.insert(r.pick(WORDS).to_owned(), gen_value(r, depth + 1));
+            }
+            Value::Object(m)
+        }
+    }
+}
+
+#[test]
+fn generated_values_round_trip() {
+    let mut r = Rng(0x9E37_79B9_7F4A_7C15);
+    let idents = [
+        "a",
+        "b_2",
+        "long_attribute_name",
+        "\u{e9}t\u{e9}",
+        "with-dash",
+    ];
+    let mut texts = Vec::new();
+    for _ in 0..300 {
+        let mut m = Map::new();
+        for _ in 0..1 + r.below(5) {
+            m.insert(r.pick(&idents).to_owned(), gen_value(&mut r, 0));
+        }
+        let v = Value::Object(m);
+        texts.push(round_trip(&v));
+    }
+    assert_formatted("generated", &texts);
+}
+
+#[derive(Serialize, Deserialize, PartialEq, Debug)]
+struct Gen {
+    #[serde(rename = "$label")]
+    name: String,
+    n: Option<i64>,
+    s: String,
+    list: Vec<u8>,
+    child: Vec<Gen>,
+}
+
+fn gen_struct(r: &mut Rng, depth: u32) -> Gen {
+    Gen {
+        name: r.pick(WORDS).to_owned(),
+        n: (r.below(2) == 0).then(|| r.next() as i64),
+        s: r.pick(WORDS).to_owned(),
+        list: (0..r.below(3)).map(|_| r.below(256) as u8).collect(),
+        child: if depth < 3 {
+            (0..r.below(3)).map(|_| gen_struct(r, depth + 1)).collect()
+        } else {
+            Vec::new()
+        },
+    }
+}
+
+#[derive(Serialize, Deserialize, PartialEq, Debug)]
+struct GenTop {
+    child: Vec<Gen>,
+    by_name: BTreeMap<String, Check>,
+}
+
+#[test]
+fn generated_nested_blocks_round_trip() {
+    let mut r = Rng(0x2545_F491_4F6C_DD1D);
+    let mut texts = Vec::new();
+    for _ in 0..100 {
+        let top = GenTop {
+            child: (0..1 + r.below(3)).map(|_| gen_struct(&mut r, 0)).collect(),
+            by_name: (0..1 + r.below(3))
+                .map(|_| {
+                    (
+                        r.pick(WORDS).to_owned(),
+                        Check {
+                            path: r.pick(WORDS).to_owned(),
+                            interval: r.below(100) as u32,
+                        },
+                    )
+                })
+                .collect(),
+        };
+        texts.push(round_trip(&top));
+    }
+    assert_formatted("nested", &texts);
+}
