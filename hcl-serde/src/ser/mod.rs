@@ -1,5 +1,5 @@
 //! Writing HCL: any `T: Serialize` into HCL text ([`to_string`],
-//! [`to_vec`], [`to_writer`], [`Serializer`]), and into a [`Value`]
+//! [`to_vec`], [`to_writer`], [`Serializer`]), and into a [`Value`](crate::Value)
 //! ([`to_value`]).
 //!
 //! The mapping mirrors the deserializer's, so that
@@ -22,7 +22,7 @@
 //! | numbers | integers exactly; floats as the shortest text that reads back as the same float; an [`hcl::Number`](crate::Number) with its exact digits (`0.30` stays `0.30`) |
 //! | [`Expression`](crate::Expression) | its source text, unevaluated |
 //! | [`Body`](crate::Body) | a block whose body is its source text |
-//! | [`Value`], `serde_json::Value` | attributes (objects are maps) |
+//! | [`Value`](crate::Value), `serde_json::Value` | attributes (objects are maps) |
 //!
 //! The choice between a block and an attribute is the one ambiguity: the
 //! [`Block`] and [`Attribute`] wrappers (or [`block`] and [`attribute`]
