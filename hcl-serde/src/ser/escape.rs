@@ -11,6 +11,14 @@ use std::fmt::{self, Write};
 /// spec requires for them to stay literal.
 pub(crate) fn write_quoted<W: Write + ?Sized>(out: &mut W, s: &str) -> fmt::Result {
     out.write_char('"')?;
+    // Most strings need no escape: printable ASCII without `"`, `\\`, `$`
+    // or `%`.
+    if s.bytes()
+        .all(|b| (b' '..0x7f).contains(&b) && !matches!(b, b'"' | b'\\' | b'$' | b'%'))
+    {
+        out.write_str(s)?;
+        return out.write_char('"');
+    }
     let mut chars = s.chars().peekable();
     while let Some(c) = chars.next() {
         match c {
@@ -39,11 +47,16 @@ pub(crate) fn is_identifier(s: &str) -> bool {
 /// that string, quoted otherwise. `null`, `true`, `false` and `for` are
 /// quoted: bare, they would be a value or start a `for` expression.
 pub(crate) fn write_key<W: Write + ?Sized>(out: &mut W, k: &str) -> fmt::Result {
-    if is_identifier(k) && !matches!(k, "null" | "true" | "false" | "for") {
+    if is_bare_key(k) {
         out.write_str(k)
     } else {
         write_quoted(out, k)
     }
+}
+
+/// Whether `k` is written bare as an object key (see [`write_key`]).
+pub(crate) fn is_bare_key(k: &str) -> bool {
+    is_identifier(k) && !matches!(k, "null" | "true" | "false" | "for")
 }
 
 /// The literal that writes `n` exactly: a decimal keeps its digits and

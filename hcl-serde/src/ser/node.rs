@@ -13,6 +13,9 @@ use serde::ser::{self, Serialize};
 /// (the deserializer's default depth limit).
 const MAX_DEPTH: usize = crate::de::DEFAULT_MAX_DEPTH;
 
+/// A key: a field or variant name is borrowed, a map key owned.
+pub(crate) type Key = std::borrow::Cow<'static, str>;
+
 /// A serialized value, before layout.
 #[derive(Debug)]
 pub(crate) enum Node {
@@ -31,10 +34,10 @@ pub(crate) enum Node {
     /// A sequence or tuple.
     Seq(Vec<Node>),
     /// A map: its keys are data.
-    Map(Vec<(String, Node)>),
+    Map(Vec<(Key, Node)>),
     /// A struct: its keys are field names; `$label` / `$labels` fields are
     /// a block's labels.
-    Struct(Vec<(String, Node)>),
+    Struct(Vec<(Key, Node)>),
     /// A value the user wants written as a block (or blocks).
     Block(Box<Node>),
     /// A value the user wants written as an attribute.
@@ -95,8 +98,8 @@ fn float(f: f64, plain: String, exp: String) -> Result<Node> {
     Ok(Node::Number(float_literal(f, plain, exp)))
 }
 
-fn variant(name: &str, content: Node) -> Node {
-    Node::Map(vec![(name.to_owned(), content)])
+fn variant(name: &'static str, content: Node) -> Node {
+    Node::Map(vec![(Key::Borrowed(name), content)])
 }
 
 impl ser::Serializer for NodeSerializer {
@@ -327,7 +330,7 @@ impl ser::SerializeTupleVariant for SeqNode {
 /// A map, struct or struct variant being serialized.
 pub(crate) struct MapNode {
     ser: NodeSerializer,
-    entries: Vec<(String, Node)>,
+    entries: Vec<(Key, Node)>,
     key: Option<String>,
     is_struct: bool,
     variant: Option<&'static str>,
@@ -371,7 +374,8 @@ impl ser::SerializeMap for MapNode {
             .key
             .take()
             .ok_or_else(|| Error::data("a map value was serialized before its key"))?;
-        self.entries.push((key, value.serialize(self.ser)?));
+        self.entries
+            .push((Key::Owned(key), value.serialize(self.ser)?));
         Ok(())
     }
     fn end(self) -> Result<Node> {
@@ -388,7 +392,7 @@ impl ser::SerializeStruct for MapNode {
         value: &T,
     ) -> Result<()> {
         self.entries
-            .push((key.to_owned(), value.serialize(self.ser)?));
+            .push((Key::Borrowed(key), value.serialize(self.ser)?));
         Ok(())
     }
     fn end(self) -> Result<Node> {

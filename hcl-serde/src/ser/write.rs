@@ -16,9 +16,10 @@
 //! line, any other array one element per line with a trailing comma; a
 //! non-empty object one entry per line.
 
-use super::escape::{is_identifier, write_key, write_quoted};
-use super::node::Node;
+use super::escape::{is_bare_key, is_identifier, write_quoted};
+use super::node::{Key, Node};
 use crate::error::{Error, Result};
+use std::borrow::Cow;
 use unicode_segmentation::UnicodeSegmentation;
 
 /// Writes `node` as a whole HCL file.
@@ -64,7 +65,7 @@ struct BlockRef<'a> {
 enum BlockBody<'a> {
     /// Attributes and nested blocks; `is_struct` says whether a null
     /// entry is an absent field (skipped) or a map's null (written).
-    Entries(&'a [(String, Node)], bool),
+    Entries(&'a [(Key, Node)], bool),
     /// A captured [`Body`](crate::Body)'s source.
     Raw(&'a str),
 }
@@ -116,7 +117,7 @@ fn as_blocks<'a>(node: &'a Node, forced: bool) -> Result<Option<Vec<BlockRef<'a>
             for (k, v) in entries {
                 match as_blocks(v, false)? {
                     Some(blocks) => all.extend(blocks.into_iter().map(|mut b| {
-                        b.labels.insert(0, k.as_str());
+                        b.labels.insert(0, k.as_ref());
                         b
                     })),
                     None => return Ok(None),
@@ -129,10 +130,10 @@ fn as_blocks<'a>(node: &'a Node, forced: bool) -> Result<Option<Vec<BlockRef<'a>
 }
 
 /// A struct as a block: its `$label` and `$labels` fields are the labels.
-fn struct_block(fields: &[(String, Node)]) -> Result<BlockRef<'_>> {
+fn struct_block(fields: &[(Key, Node)]) -> Result<BlockRef<'_>> {
     let mut labels = Vec::new();
     for (k, v) in fields {
-        match (k.as_str(), v) {
+        match (k.as_ref(), v) {
             ("$label", Node::Str(s)) => labels.push(s.as_str()),
             ("$labels", Node::Seq(items)) => {
                 for item in items {
@@ -162,7 +163,7 @@ fn label_error(node: &Node) -> Error {
 
 /// Writes a body's entries at `indent`.
 fn write_body(
-    entries: &[(String, Node)],
+    entries: &[(Key, Node)],
     is_struct: bool,
     indent: usize,
     out: &mut String,
@@ -204,12 +205,10 @@ fn write_body(
             Item::Attr(..) => {
                 let mut lines = Vec::new();
                 while let Some(Item::Attr(k, v)) = items.get(i) {
-                    let mut value = String::new();
-                    write_expr(v, indent, &mut value)?;
-                    lines.push(((*k).to_owned(), value));
+                    lines.push((Cow::Borrowed(*k), *v));
                     i += 1;
                 }
-                write_aligned(&lines, indent, out, "");
+                write_aligned(&lines, indent, out)?;
             }
         }
     }
@@ -276,36 +275,54 @@ fn push_spaces(out: &mut String, n: usize) {
 
 /// The width hclwrite gives a key: grapheme clusters.
 fn width(s: &str) -> usize {
-    s.graphemes(true).count()
+    if s.is_ascii() {
+        s.len()
+    } else {
+        s.graphemes(true).count()
+    }
 }
 
 /// Writes `key = value` lines at `indent`, aligning the `=` of each run of
-/// consecutive single-line values; `suffix` ends each line (`,` or none).
-fn write_aligned(lines: &[(String, String)], indent: usize, out: &mut String, suffix: &str) {
+/// consecutive values written on one line.
+fn write_aligned(lines: &[(Cow<'_, str>, &Node)], indent: usize, out: &mut String) -> Result<()> {
     let mut i = 0;
     while i < lines.len() {
-        // The run: single-line values from i, or one multi-line value.
+        // The run: one-line values from i, or one multi-line value.
         let mut j = i;
-        while lines.get(j).is_some_and(|(_, v)| !v.contains('\n')) {
+        while lines.get(j).is_some_and(|(_, v)| is_inline(v)) {
             j += 1;
         }
         if j == i {
             j = i + 1;
         }
         let run = lines.get(i..j).unwrap_or_default();
-        let pad = run.iter().map(|(k, _)| width(k)).max().unwrap_or(0);
+        let pad = if run.len() > 1 {
+            run.iter().map(|(k, _)| width(k)).max().unwrap_or(0)
+        } else {
+            0
+        };
         for (k, v) in run {
             push_indent(out, indent);
             out.push_str(k);
-            if !v.contains('\n') {
+            if pad > 0 {
                 push_spaces(out, pad - width(k));
             }
             out.push_str(" = ");
-            out.push_str(v);
-            out.push_str(suffix);
+            write_expr(v, indent, out)?;
             out.push('\n');
         }
         i = j;
+    }
+    Ok(())
+}
+
+/// Whether an object's entries write nothing (`{}`): a struct's null
+/// fields are left out.
+fn no_entries(node: &Node) -> bool {
+    match node {
+        Node::Map(e) => e.is_empty(),
+        Node::Struct(e) => e.iter().all(|(_, v)| matches!(v, Node::Null)),
+        _ => false,
     }
 }
 
@@ -315,9 +332,20 @@ fn is_scalar(node: &Node) -> bool {
         Node::Null | Node::Bool(_) | Node::Number(_) | Node::Str(_) => true,
         Node::Expr(e) => !e.contains('\n'),
         Node::Seq(items) => items.is_empty(),
-        Node::Map(e) | Node::Struct(e) => e.is_empty(),
+        Node::Map(_) | Node::Struct(_) => no_entries(node),
         Node::Block(n) | Node::Attribute(n) => is_scalar(n),
         Node::Body(_) => false,
+    }
+}
+
+/// Whether [`write_expr`] writes `node` on one line.
+fn is_inline(node: &Node) -> bool {
+    match node {
+        Node::Seq(items) => items.iter().all(is_scalar),
+        Node::Block(n) | Node::Attribute(n) => is_inline(n),
+        // An error when written.
+        Node::Body(_) => true,
+        other => is_scalar(other),
     }
 }
 
@@ -339,7 +367,7 @@ fn write_expr(node: &Node, indent: usize, out: &mut String) -> Result<()> {
         }
         Node::Block(inner) | Node::Attribute(inner) => write_expr(inner, indent, out)?,
         Node::Seq(items) if items.is_empty() => out.push_str("[]"),
-        Node::Seq(items) if items.iter().all(is_scalar) => {
+        Node::Seq(items) if is_inline(node) => {
             out.push('[');
             for (n, item) in items.iter().enumerate() {
                 if n > 0 {
@@ -366,17 +394,13 @@ fn write_expr(node: &Node, indent: usize, out: &mut String) -> Result<()> {
                 if skip_null && matches!(v, Node::Null) {
                     continue;
                 }
-                let mut key = String::new();
-                let _ = write_key(&mut key, k);
-                let mut value = String::new();
-                write_expr(v, indent + 2, &mut value)?;
-                lines.push((key, value));
+                lines.push((key_text(k), v));
             }
             if lines.is_empty() {
                 out.push_str("{}");
             } else {
                 out.push_str("{\n");
-                write_aligned(&lines, indent + 2, out, "");
+                write_aligned(&lines, indent + 2, out)?;
                 push_indent(out, indent);
                 out.push('}');
             }
@@ -385,18 +409,30 @@ fn write_expr(node: &Node, indent: usize, out: &mut String) -> Result<()> {
     Ok(())
 }
 
+/// An object key as written: bare or quoted.
+fn key_text(k: &str) -> Cow<'_, str> {
+    if is_bare_key(k) {
+        Cow::Borrowed(k)
+    } else {
+        let mut q = String::with_capacity(k.len() + 2);
+        let _ = write_quoted(&mut q, k);
+        Cow::Owned(q)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn keys_align_by_grapheme_clusters() {
+        let (one, two) = (Node::Number("1".into()), Node::Number("2".into()));
         let lines = vec![
-            ("e\u{301}".to_owned(), "1".to_owned()),
-            ("ab".to_owned(), "2".to_owned()),
+            (Cow::Borrowed("e\u{301}"), &one),
+            (Cow::Borrowed("ab"), &two),
         ];
         let mut out = String::new();
-        write_aligned(&lines, 0, &mut out, "");
+        write_aligned(&lines, 0, &mut out).expect("written");
         assert_eq!(out, "e\u{301}  = 1\nab = 2\n");
     }
 }
