@@ -189,12 +189,15 @@ impl ser::Serializer for NodeSerializer {
         name: &'static str,
         value: &T,
     ) -> Result<Node> {
+        if name == NUMBER_NAME {
+            // The number is in the slot already: its content (the nearest
+            // i64 or f64, for other serializers) is not needed.
+            if let Some(n) = take_number() {
+                return Ok(Node::Number(number_literal(&n)));
+            }
+        }
         let inner = value.serialize(self.deeper()?)?;
         Ok(match (name, inner) {
-            (NUMBER_NAME, inner) => match take_number() {
-                Some(n) => Node::Number(number_literal(&n)),
-                None => inner,
-            },
             (EXPRESSION_NAME, Node::Str(s)) => Node::Expr(s),
             (BODY_NAME, Node::Str(s)) => Node::Body(s),
             (BLOCK_NAME, inner) => Node::Block(Box::new(inner)),

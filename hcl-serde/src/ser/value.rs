@@ -134,13 +134,12 @@ impl ser::Serializer for ValueSerializer {
         name: &'static str,
         value: &T,
     ) -> Result<Value> {
-        let inner = value.serialize(self)?;
         if name == super::NUMBER_NAME {
             if let Some(n) = super::take_number() {
                 return Ok(Value::Number(n));
             }
         }
-        Ok(inner)
+        value.serialize(self)
     }
     fn serialize_newtype_variant<T: Serialize + ?Sized>(
         self,

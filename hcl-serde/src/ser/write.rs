@@ -101,7 +101,7 @@ fn as_blocks<'a>(node: &'a Node, forced: bool) -> Result<Option<Vec<BlockRef<'a>
             body: BlockBody::Raw(text),
         }]),
         Node::Seq(items) if forced || !items.is_empty() => {
-            let mut all = Vec::with_capacity(items.len());
+            let mut all = Vec::new();
             for item in items {
                 match as_blocks(item, forced)? {
                     Some(blocks) => all.extend(blocks),
@@ -113,7 +113,7 @@ fn as_blocks<'a>(node: &'a Node, forced: bool) -> Result<Option<Vec<BlockRef<'a>
         // A map whose every value is a block (or blocks): labelled blocks,
         // the key as the first label.
         Node::Map(entries) if !entries.is_empty() => {
-            let mut all = Vec::with_capacity(entries.len());
+            let mut all = Vec::new();
             for (k, v) in entries {
                 match as_blocks(v, false)? {
                     Some(blocks) => all.extend(blocks.into_iter().map(|mut b| {
