@@ -387,6 +387,22 @@ fn what_hcl_cannot_hold_is_an_error() {
         let e = r.expect_err(&what);
         assert_eq!(e.category(), hcl::Category::Data, "{what}: {e}");
     }
+    // Errors name the field.
+    #[derive(Serialize)]
+    struct Inner {
+        x: f64,
+    }
+    #[derive(Serialize)]
+    struct Outer {
+        inner: Vec<Inner>,
+    }
+    let e = hcl::to_string(&Outer {
+        inner: vec![Inner { x: 1.0 }, Inner { x: f64::INFINITY }],
+    })
+    .expect_err("infinity");
+    assert_eq!(e.path(), Some("inner[1].x"), "{e}");
+    let e = hcl::to_string(&BTreeMap::from([("a b", 1)])).expect_err("name");
+    assert_eq!(e.path(), Some("[\"a b\"]"), "{e}");
     // Nesting beyond the limit is an error, not a stack overflow.
     let mut v = Value::from(1);
     for _ in 0..10_000 {

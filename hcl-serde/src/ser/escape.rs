@@ -63,7 +63,9 @@ pub(crate) fn is_bare_key(k: &str) -> bool {
 /// scale (`0.30`); a number whose plain decimal text would not read back
 /// as itself (a binary float such as `1e-40`) is written with an exponent.
 pub(crate) fn number_literal(n: &Number) -> String {
-    let exact = n.to_exact_text();
+    // (A clone: `Number` may stop being `Copy`.)
+    #[allow(clippy::clone_on_copy)]
+    let exact = n.clone().to_exact_text();
     if !exact.contains(['e', 'E', '/']) {
         return exact;
     }

@@ -274,7 +274,10 @@ pub(crate) struct SeqNode {
 
 impl SeqNode {
     fn push<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<()> {
-        self.items.push(value.serialize(self.ser)?);
+        let node = value
+            .serialize(self.ser)
+            .map_err(|e| e.prepend_index(self.items.len()))?;
+        self.items.push(node);
         Ok(())
     }
     fn finish(self) -> Node {
@@ -377,8 +380,8 @@ impl ser::SerializeMap for MapNode {
             .key
             .take()
             .ok_or_else(|| Error::data("a map value was serialized before its key"))?;
-        self.entries
-            .push((Key::Owned(key), value.serialize(self.ser)?));
+        let node = value.serialize(self.ser).map_err(|e| e.prepend_key(&key))?;
+        self.entries.push((Key::Owned(key), node));
         Ok(())
     }
     fn end(self) -> Result<Node> {
@@ -394,8 +397,8 @@ impl ser::SerializeStruct for MapNode {
         key: &'static str,
         value: &T,
     ) -> Result<()> {
-        self.entries
-            .push((Key::Borrowed(key), value.serialize(self.ser)?));
+        let node = value.serialize(self.ser).map_err(|e| e.prepend_key(key))?;
+        self.entries.push((Key::Borrowed(key), node));
         Ok(())
     }
     fn end(self) -> Result<Node> {

@@ -176,9 +176,10 @@ fn write_body(
         if !is_identifier(k) {
             return Err(Error::data(format!(
                 "`{k}` cannot be an attribute or block name: HCL names are identifiers (a key like this can be written inside an object, for example a map field)"
-            )));
+            ))
+            .prepend_key(k));
         }
-        items.push(match as_blocks(v, false)? {
+        items.push(match as_blocks(v, false).map_err(|e| e.prepend_key(k))? {
             // `Block(vec![])`: no block at all.
             Some(blocks) if blocks.is_empty() => continue,
             Some(blocks) => Item::Blocks(k, blocks),
@@ -198,7 +199,7 @@ fn write_body(
                     if n > 0 {
                         out.push('\n');
                     }
-                    write_block(name, b, indent, out)?;
+                    write_block(name, b, indent, out).map_err(|e| e.prepend_key(name))?;
                 }
                 i += 1;
             }
@@ -308,7 +309,7 @@ fn write_aligned(lines: &[(Cow<'_, str>, &Node)], indent: usize, out: &mut Strin
                 push_spaces(out, pad - width(k));
             }
             out.push_str(" = ");
-            write_expr(v, indent, out)?;
+            write_expr(v, indent, out).map_err(|e| e.prepend_key(k.trim_matches('"')))?;
             out.push('\n');
         }
         i = j;
@@ -379,9 +380,9 @@ fn write_expr(node: &Node, indent: usize, out: &mut String) -> Result<()> {
         }
         Node::Seq(items) => {
             out.push_str("[\n");
-            for item in items {
+            for (n, item) in items.iter().enumerate() {
                 push_indent(out, indent + 2);
-                write_expr(item, indent + 2, out)?;
+                write_expr(item, indent + 2, out).map_err(|e| e.prepend_index(n))?;
                 out.push_str(",\n");
             }
             push_indent(out, indent);
@@ -432,7 +433,7 @@ mod tests {
             (Cow::Borrowed("ab"), &two),
         ];
         let mut out = String::new();
-        write_aligned(&lines, 0, &mut out).expect("written");
+        assert!(write_aligned(&lines, 0, &mut out).is_ok());
         assert_eq!(out, "e\u{301}  = 1\nab = 2\n");
     }
 }
