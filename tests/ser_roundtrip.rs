@@ -591,3 +591,43 @@ fn generated_nested_blocks_round_trip() {
     }
     assert_formatted("nested", &texts);
 }
+
+#[derive(Serialize, Deserialize, Debug)]
+struct Captures {
+    when: hcl::Expression,
+    template: hcl::Body,
+    nested: Vec<Captures2>,
+}
+
+#[derive(Serialize, Deserialize, Debug)]
+struct Captures2 {
+    #[serde(rename = "$label")]
+    name: String,
+    body: hcl::Body,
+}
+
+#[test]
+fn captures_are_written_as_their_source() {
+    // Canonical input: written back byte for byte.
+    let text = r#"when = request.size > limit && upper(var.x) != "${y}"
+
+template {
+  title = "Hello, ${name}"
+  items = [for i in range(3) : i * 2]
+}
+
+nested "a" {
+  body {
+    x = 1
+  }
+}
+
+nested "b" {
+  body {}
+}
+"#;
+    let c: Captures = hcl::from_str(text).expect("read");
+    let out = hcl::to_string(&c).expect("write");
+    assert_eq!(out, text);
+    assert_formatted("captures", &[out]);
+}
