@@ -631,3 +631,79 @@ nested "b" {
     assert_eq!(out, text);
     assert_formatted("captures", &[out]);
 }
+
+#[derive(Serialize, Deserialize, PartialEq, Debug)]
+struct Meters(f64);
+
+#[derive(Serialize, Deserialize, PartialEq, Debug)]
+struct Pair(i32, String);
+
+#[derive(Serialize, Deserialize, PartialEq, Debug)]
+struct Shapes {
+    storage: Storage,
+    storages: Vec<Storage>,
+    maybe_check: Option<Check>,
+    nullable: BTreeMap<String, Option<i32>>,
+    newtype: Meters,
+    tuple_struct: Pair,
+    tuple: (u8, String, bool),
+    c: char,
+    nested_lists: Vec<Vec<i64>>,
+    map_of_lists: BTreeMap<String, Vec<String>>,
+    map_of_checks: BTreeMap<String, Vec<Check>>,
+    empty_map: BTreeMap<String, Check>,
+    empty_list: Vec<Check>,
+}
+
+#[test]
+fn serde_shapes_round_trip() {
+    let storages = [
+        Storage::Memory,
+        Storage::Disk {
+            path: "/d".into(),
+            size_mb: 1,
+        },
+        Storage::Remote("r".into()),
+        Storage::Pair(1, 2),
+    ];
+    let mut texts = Vec::new();
+    for (i, s) in storages.iter().enumerate() {
+        let shapes = Shapes {
+            storage: s.clone(),
+            storages: storages.to_vec(),
+            maybe_check: (i % 2 == 0).then(|| Check {
+                path: "/x".into(),
+                interval: 3,
+            }),
+            nullable: BTreeMap::from([("a".into(), None), ("b".into(), Some(2))]),
+            newtype: Meters(1.25),
+            tuple_struct: Pair(-1, "one".into()),
+            tuple: (255, "t".into(), true),
+            c: '\u{1F600}',
+            nested_lists: vec![vec![], vec![1, -2, 3]],
+            map_of_lists: BTreeMap::from([("k".into(), vec!["v".into()])]),
+            map_of_checks: BTreeMap::from([(
+                "svc".into(),
+                vec![
+                    Check {
+                        path: "/1".into(),
+                        interval: 1,
+                    },
+                    Check {
+                        path: "/2".into(),
+                        interval: 2,
+                    },
+                ],
+            )]),
+            empty_map: BTreeMap::new(),
+            empty_list: Vec::new(),
+        };
+        texts.push(round_trip(&shapes));
+        // A top-level enum is a body with one block type.
+        texts.push(round_trip(&BTreeMap::from([(
+            "only".to_owned(),
+            s.clone(),
+        )])));
+    }
+    assert_formatted("shapes", &texts);
+}
