@@ -1,76 +1,17 @@
 //! The serializer: `from_str::<T>(&to_string(&x)?)? == x` over many shapes
-//! (hand-written typed configs and generated values), and every output
-//! already in the reference formatter's layout: `hcl-oracle batch-fmt`
-//! (hashicorp/hcl's `hclwrite.Format`) leaves it byte for byte as it is.
+//! (hand-written typed configs; generated values are in ser_generated.rs),
+//! and every output already in the reference formatter's layout:
+//! `hcl-oracle batch-fmt` (hashicorp/hcl's `hclwrite.Format`) leaves it
+//! byte for byte as it is.
 //! The oracle check is skipped, with a message, when the oracle is absent.
 
+mod ser_support;
+
 use hcl::ser::{Attribute, Block};
-use hcl::{Map, Number, Value};
-use serde::de::DeserializeOwned;
+use hcl::{Number, Value};
+use ser_support::{assert_formatted, round_trip};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
-use std::fmt::Debug;
-use std::path::{Path, PathBuf};
-use std::process::Command;
-
-/// Serializes `x`, reads it back, checks equality; returns the text.
-fn round_trip<T: Serialize + DeserializeOwned + PartialEq + Debug>(x: &T) -> String {
-    let text = hcl::to_string(x).unwrap_or_else(|e| panic!("to_string({x:?}): {e}"));
-    let back: T = hcl::from_str(&text)
-        .unwrap_or_else(|e| panic!("reading back {x:?} from\n{text}\nfailed: {e}"));
-    assert_eq!(&back, x, "round trip through\n{text}");
-    text
-}
-
-fn oracle() -> Option<PathBuf> {
-    let bin = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/oracle/bin/hcl-oracle");
-    if bin.is_file() {
-        Some(bin)
-    } else {
-        println!(
-            "ser_roundtrip: oracle check skipped, no oracle at {}",
-            bin.display()
-        );
-        None
-    }
-}
-
-/// Checks that the reference formatter leaves every text unchanged.
-fn assert_formatted(name: &str, texts: &[String]) {
-    let Some(bin) = oracle() else { return };
-    let dir = std::env::temp_dir().join(format!("hcl-ser-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    for (i, t) in texts.iter().enumerate() {
-        std::fs::write(dir.join(format!("{i:04}.hcl")), t).expect("write");
-    }
-    let out = Command::new(&bin)
-        .arg("batch-fmt")
-        .arg(&dir)
-        .output()
-        .expect("run the oracle");
-    assert!(
-        out.status.success(),
-        "oracle: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let mut bad = Vec::new();
-    for (i, t) in texts.iter().enumerate() {
-        match std::fs::read_to_string(dir.join(format!("{i:04}.hcl.fmt"))) {
-            Ok(f) if &f == t => {}
-            Ok(f) => bad.push(format!("#{i}: ours\n{t}\nreference\n{f}")),
-            Err(_) => bad.push(format!("#{i}: the reference does not parse\n{t}")),
-        }
-    }
-    let _ = std::fs::remove_dir_all(&dir);
-    assert!(
-        bad.is_empty(),
-        "{} of {} not in canonical layout:\n{}",
-        bad.len(),
-        texts.len(),
-        bad.join("\n")
-    );
-}
 
 #[derive(Serialize, Deserialize, PartialEq, Debug, Clone)]
 struct Service {
@@ -442,154 +383,6 @@ fn other_formats_see_numbers_and_wrappers_as_before() {
     assert_eq!(j["exact"], serde_json::json!(7));
     let w = serde_json::to_value(Block(Attribute(5))).expect("json");
     assert_eq!(w, serde_json::json!(5));
-}
-
-/// A small deterministic generator (xorshift), so the generated cases are
-/// the same on every run.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-    fn pick<'a>(&mut self, xs: &[&'a str]) -> &'a str {
-        xs[self.below(xs.len() as u64) as usize]
-    }
-}
-
-const WORDS: &[&str] = &[
-    "a",
-    "name",
-    "x_1",
-    "with-dash",
-    "\u{e9}t\u{e9}",
-    "two words",
-    "${x}",
-    "%{y}",
-    "q\"uote",
-    "back\\slash",
-    "line\nbreak",
-    "",
-    "null",
-    "true",
-    "for",
-    "0",
-    "\u{1F600}",
-];
-
-fn gen_value(r: &mut Rng, depth: u32) -> Value {
-    let top = if depth >= 4 { 6 } else { 9 };
-    match r.below(top) {
-        0 => Value::Null,
-        1 => Value::Bool(r.below(2) == 0),
-        2 => Value::from(r.next() as i64),
-        3 => {
-            let lits = [
-                "0.5",
-                "3.14159",
-                "1e-40",
-                "123456789012345678901234567890",
-                "0.000001",
-                "1.5e300",
-                "42",
-                "0.30",
-                "79228162514264337593543950336",
-            ];
-            let n = Number::from_literal(r.pick(&lits)).expect("literal");
-            Value::Number(if r.below(2) == 0 { n } else { n.neg() })
-        }
-        4 | 5 => Value::from(r.pick(WORDS)),
-        6 | 7 => Value::Array((0..r.below(4)).map(|_| gen_value(r, depth + 1)).collect()),
-        _ => {
-            let mut m = Map::new();
-            for _ in 0..r.below(4) {
-                m.insert(r.pick(WORDS).to_owned(), gen_value(r, depth + 1));
-            }
-            Value::Object(m)
-        }
-    }
-}
-
-#[test]
-fn generated_values_round_trip() {
-    let mut r = Rng(0x9E37_79B9_7F4A_7C15);
-    let idents = [
-        "a",
-        "b_2",
-        "long_attribute_name",
-        "\u{e9}t\u{e9}",
-        "with-dash",
-    ];
-    let mut texts = Vec::new();
-    for _ in 0..300 {
-        let mut m = Map::new();
-        for _ in 0..1 + r.below(5) {
-            m.insert(r.pick(&idents).to_owned(), gen_value(&mut r, 0));
-        }
-        let v = Value::Object(m);
-        texts.push(round_trip(&v));
-    }
-    assert_formatted("generated", &texts);
-}
-
-#[derive(Serialize, Deserialize, PartialEq, Debug)]
-struct Gen {
-    #[serde(rename = "$label")]
-    name: String,
-    n: Option<i64>,
-    s: String,
-    list: Vec<u8>,
-    child: Vec<Gen>,
-}
-
-fn gen_struct(r: &mut Rng, depth: u32) -> Gen {
-    Gen {
-        name: r.pick(WORDS).to_owned(),
-        n: (r.below(2) == 0).then(|| r.next() as i64),
-        s: r.pick(WORDS).to_owned(),
-        list: (0..r.below(3)).map(|_| r.below(256) as u8).collect(),
-        child: if depth < 3 {
-            (0..r.below(3)).map(|_| gen_struct(r, depth + 1)).collect()
-        } else {
-            Vec::new()
-        },
-    }
-}
-
-#[derive(Serialize, Deserialize, PartialEq, Debug)]
-struct GenTop {
-    child: Vec<Gen>,
-    by_name: BTreeMap<String, Check>,
-}
-
-#[test]
-fn generated_nested_blocks_round_trip() {
-    let mut r = Rng(0x2545_F491_4F6C_DD1D);
-    let mut texts = Vec::new();
-    for _ in 0..100 {
-        let top = GenTop {
-            child: (0..1 + r.below(3)).map(|_| gen_struct(&mut r, 0)).collect(),
-            by_name: (0..1 + r.below(3))
-                .map(|_| {
-                    (
-                        r.pick(WORDS).to_owned(),
-                        Check {
-                            path: r.pick(WORDS).to_owned(),
-                            interval: r.below(100) as u32,
-                        },
-                    )
-                })
-                .collect(),
-        };
-        texts.push(round_trip(&top));
-    }
-    assert_formatted("nested", &texts);
 }
 
 #[derive(Serialize, Deserialize, Debug)]
