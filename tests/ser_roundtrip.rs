@@ -500,3 +500,42 @@ fn serde_shapes_round_trip() {
     }
     assert_formatted("shapes", &texts);
 }
+
+#[derive(Serialize, Deserialize, PartialEq, Debug)]
+#[serde(tag = "kind")]
+enum Tagged {
+    Http { port: u16 },
+    Tcp { port: u16, tls: bool },
+}
+
+#[derive(Serialize, Deserialize, PartialEq, Debug)]
+struct Common {
+    region: String,
+}
+
+#[derive(Serialize, Deserialize, PartialEq, Debug)]
+struct WithFlatten {
+    #[serde(flatten)]
+    common: Common,
+    listener: Vec<Tagged>,
+    extra: Tagged,
+}
+
+#[test]
+fn internally_tagged_enums_and_flatten_round_trip() {
+    let x = WithFlatten {
+        common: Common {
+            region: "eu".into(),
+        },
+        listener: vec![
+            Tagged::Http { port: 80 },
+            Tagged::Tcp {
+                port: 5432,
+                tls: true,
+            },
+        ],
+        extra: Tagged::Http { port: 8080 },
+    };
+    let text = round_trip(&x);
+    assert_formatted("tagged", &[text]);
+}
