@@ -17,17 +17,11 @@ use hcl_grammar::{parse_body_bytes_with, parse_body_with, ParseOptions};
 use std::path::{Path, PathBuf};
 
 fn whole() -> ParseOptions {
-    ParseOptions {
-        chunk_len: usize::MAX,
-        ..ParseOptions::default()
-    }
+    ParseOptions::default().with_chunk_len(usize::MAX)
 }
 
 fn tiny() -> ParseOptions {
-    ParseOptions {
-        chunk_len: 1,
-        ..ParseOptions::default()
-    }
+    ParseOptions::default().with_chunk_len(1)
 }
 
 /// Same tree, or same error (message, line, column), with tiny pieces and

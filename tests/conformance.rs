@@ -7,7 +7,9 @@
 //! ```
 //!
 //! Folders: `HCL_CONFORMANCE_DIR` (default `../shared/conformance`) and
-//! `HCL_CORPUS_DIR` (default `../shared/corpus`), relative to the workspace
+//! `HCL_CORPUS_DIR` (default `../shared/corpus`) and
+//! `HCL_CONFORMANCE_EXT_DIR` (default `../shared/conformance-ext`, issue
+//! #13's extensions), relative to the workspace
 //! root; a missing folder is reported and skipped. Formats:
 //! `../shared/conformance/README.md`.
 //!
@@ -25,6 +27,14 @@
 mod cases;
 #[path = "conformance/corpus.rs"]
 mod corpus;
+#[path = "conformance/ext.rs"]
+mod ext;
+#[path = "conformance/ext_typeexpr.rs"]
+mod ext_typeexpr;
+#[path = "conformance/ext_userfunc.rs"]
+mod ext_userfunc;
+#[path = "conformance/fmt.rs"]
+mod fmt;
 #[path = "conformance/grammar.rs"]
 mod grammar;
 #[path = "conformance/json.rs"]
@@ -54,14 +64,18 @@ fn main() -> ExitCode {
     if let Err(e) = json::self_test()
         .and_then(|()| corpus::self_test())
         .and_then(|()| values::self_test())
+        .and_then(|()| fmt::self_test())
     {
         println!("conformance runner: {e}");
         return ExitCode::FAILURE;
     }
 
-    let parts: [(&str, &str, Runner); 2] = [
+    let parts: [(&str, &str, Runner); 5] = [
         ("HCL_CONFORMANCE_DIR", "conformance", run_cases),
         ("HCL_CORPUS_DIR", "corpus", run_corpus),
+        ("HCL_CONFORMANCE_FMT_DIR", "conformance-fmt", run_fmt_cases),
+        ("HCL_CORPUS_DIR", "corpus", run_fmt_corpus),
+        ("HCL_CONFORMANCE_EXT_DIR", "conformance-ext", ext::run),
     ];
     for (var, name, run) in parts {
         let Some(dir) = folder(var, name) else {
@@ -239,6 +253,54 @@ fn run_corpus(dir: &Path, filter: &str) -> std::io::Result<Part> {
             c.failed,
             c.passed + c.failed
         ));
+    }
+    Ok(part)
+}
+
+fn run_fmt_cases(dir: &Path, filter: &str) -> std::io::Result<Part> {
+    let mut part = Part::new(
+        "conformance-fmt: format byte-identical to the reference, and idempotent",
+        "theme",
+    );
+    let theme = |name: &str| name.split('/').next().unwrap_or_default().to_owned();
+    for case in fmt::list(dir, theme)? {
+        if !case.name.contains(filter) {
+            continue;
+        }
+        let start = Instant::now();
+        let outcome = guarded(|| fmt::check(&case, false)).and_then(|r| r);
+        part.record(&case.group, &case.name, outcome, start.elapsed());
+    }
+    Ok(part)
+}
+
+fn run_fmt_corpus(dir: &Path, filter: &str) -> std::io::Result<Part> {
+    let mut part = Part::new(
+        "corpus: format byte-identical to the reference (F.fmt), and idempotent",
+        "kind",
+    );
+    let newer = corpus::newer_hcl(dir);
+    let kind = |name: &str| {
+        let kind = corpus::KINDS.iter().find(|k| name.ends_with(*k));
+        kind.copied().unwrap_or("other").to_owned()
+    };
+    let cases: Vec<_> = fmt::list(dir, kind)?
+        .into_iter()
+        .filter(|c| c.name.contains(filter))
+        .collect();
+    let outcomes = in_parallel(&cases, |case| {
+        let start = Instant::now();
+        let outcome = guarded(|| fmt::check(case, newer.contains(&case.name))).and_then(|r| r);
+        (outcome, start.elapsed())
+    });
+    for (case, result) in cases.iter().zip(outcomes) {
+        let (outcome, took) = result.unwrap_or_else(|| {
+            (
+                Err("not checked: its worker thread died".to_owned()),
+                Default::default(),
+            )
+        });
+        part.record(&case.group, &case.name, outcome, took);
     }
     Ok(part)
 }

@@ -367,20 +367,17 @@ fn nesting_at_the_limit() {
 #[test]
 fn limits_are_configurable() {
     on_small_stack(|| {
-        let options = grammar::ParseOptions {
-            max_depth: 8,
-            ..grammar::ParseOptions::default()
-        };
+        let options = grammar::ParseOptions::default().with_max_depth(8);
         assert!(grammar::parse_expr_with(&nested("[", "1", "]", 8), &options).is_ok());
         let e = grammar::parse_expr_with(&nested("[", "1", "]", 9), &options).unwrap_err();
         assert_eq!((e.line(), e.column()), (1, 9));
 
         let ctx = Context::with_stdlib().with_options(
             EvalOptions::default()
-                .max_collection_len(10)
-                .max_string_len(10)
-                .max_iterations(100)
-                .max_depth(100),
+                .with_max_collection_len(10)
+                .with_max_string_len(10)
+                .with_max_iterations(100)
+                .with_max_depth(100),
         );
         assert!(eval_expr_str("range(10)", &ctx).is_ok());
         assert!(eval_expr_str("range(11)", &ctx).is_err());
@@ -836,9 +833,9 @@ fn small() -> &'static Context {
     CTX.get_or_init(|| {
         Context::with_stdlib().with_options(
             EvalOptions::default()
-                .max_collection_len(10_000)
-                .max_string_len(100_000)
-                .max_iterations(100_000),
+                .with_max_collection_len(10_000)
+                .with_max_string_len(100_000)
+                .with_max_iterations(100_000),
         )
     })
 }

@@ -12,9 +12,9 @@ fn ctx() -> &'static Context {
     CTX.get_or_init(|| {
         let mut ctx = Context::with_stdlib().with_options(
             EvalOptions::default()
-                .max_collection_len(10_000)
-                .max_string_len(100_000)
-                .max_iterations(100_000),
+                .with_max_collection_len(10_000)
+                .with_max_string_len(100_000)
+                .with_max_iterations(100_000),
         );
         ctx.declare_var("name", "web");
         ctx.declare_var("ports", vec![80, 443]);

@@ -39,79 +39,20 @@
 
 pub mod ast;
 mod error;
+pub mod format;
+mod options;
 mod parser;
 mod span;
+pub mod tokens;
 
 pub use ast::*;
 pub use error::Error;
+pub use format::{format, format_bytes, format_bytes_with, format_with, FormatOptions};
+pub use options::ParseOptions;
 pub use span::{Position, Span};
 
 /// The result type of this crate.
 pub type Result<T, E = Error> = std::result::Result<T, E>;
-
-/// Limits applied while parsing.
-///
-/// ```
-/// use hcl_grammar::{parse_expr_with, ParseOptions};
-/// let options = ParseOptions { max_depth: 4, ..ParseOptions::default() };
-/// assert!(parse_expr_with("[[[1]]]", &options).is_ok());
-/// assert!(parse_expr_with("[[[[[1]]]]]", &options).is_err());
-///
-/// let small = ParseOptions { max_input_len: 8, ..ParseOptions::default() };
-/// let err = parse_expr_with("[1, 2, 3, 4]", &small).unwrap_err();
-/// assert!(err.message().starts_with("input too large"));
-/// ```
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ParseOptions {
-    /// The deepest nesting accepted. Each of these is one level: a
-    /// bracket, brace or parenthesis (collections, calls, indexes,
-    /// blocks), a quoted string or heredoc, a template sequence (`${`,
-    /// `%{`), a conditional's `?`; the operators and traversal steps of one
-    /// expression also count, as they nest in the tree. So 128 nested
-    /// `(` or `[` parse, and 64 nested `"${`. Deeper input is a syntax error
-    /// rather than a stack overflow (checked in debug builds on a 2 MiB
-    /// stack). Default: [`ParseOptions::DEFAULT_MAX_DEPTH`] (128).
-    pub max_depth: usize,
-    /// The longest input accepted, in bytes; longer input is an error
-    /// ("input too large") pointing at the first byte past the limit,
-    /// before any parsing. Parsing holds the tree and pest's token queue of
-    /// one piece (see [`ParseOptions::chunk_len`]): about 12 to 30 bytes per
-    /// input byte for ordinary configs, up to about 160 for the densest
-    /// shapes (one huge attribute: a long list, object or template). The
-    /// default,
-    /// [`ParseOptions::DEFAULT_MAX_INPUT_LEN`] (8 MiB, four times the
-    /// largest real configuration file we know of), keeps every parse under
-    /// about 2 GiB; raise it for trusted, larger generated files.
-    pub max_input_len: usize,
-    /// A config file longer than this many bytes is parsed in pieces of at
-    /// least this size, cut between top-level items: pest's token queue
-    /// (20 to 200 bytes per input byte) then holds one piece at a time, so
-    /// parsing memory grows with the tree alone and the time per byte of a
-    /// large file stays that of a small one. The tree and the errors are
-    /// the same for every value (a piece that fails is parsed again as part
-    /// of the whole file). Expressions and templates are always parsed
-    /// whole. Default: [`ParseOptions::DEFAULT_CHUNK_LEN`] (16 KiB).
-    pub chunk_len: usize,
-}
-
-impl ParseOptions {
-    /// The default for [`ParseOptions::max_depth`].
-    pub const DEFAULT_MAX_DEPTH: usize = 128;
-    /// The default for [`ParseOptions::max_input_len`]: 8 MiB.
-    pub const DEFAULT_MAX_INPUT_LEN: usize = 8 * 1024 * 1024;
-    /// The default for [`ParseOptions::chunk_len`]: 16 KiB.
-    pub const DEFAULT_CHUNK_LEN: usize = 16 * 1024;
-}
-
-impl Default for ParseOptions {
-    fn default() -> Self {
-        ParseOptions {
-            max_depth: Self::DEFAULT_MAX_DEPTH,
-            max_input_len: Self::DEFAULT_MAX_INPUT_LEN,
-            chunk_len: Self::DEFAULT_CHUNK_LEN,
-        }
-    }
-}
 
 /// Parses a configuration file (a body of attributes and blocks).
 ///
@@ -200,3 +141,8 @@ pub fn parse_template_bytes_with<'i>(
 ) -> Result<Template<'i>> {
     parser::parse_template_bytes(input, options)
 }
+
+/// The crate README's example (the page crates.io shows), run as a doctest.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct CrateReadmeDoctests;

@@ -164,10 +164,7 @@ fn max_depth_itself_parses() {
 
 #[test]
 fn max_depth_is_configurable() {
-    let options = ParseOptions {
-        max_depth: 3,
-        ..ParseOptions::default()
-    };
+    let options = ParseOptions::default().with_max_depth(3);
     assert!(hcl_grammar::parse_expr_with("[[[1]]]", &options).is_ok());
     assert!(hcl_grammar::parse_expr_with("[[[[1]]]]", &options).is_err());
 }
@@ -210,10 +207,7 @@ fn many_flat_items_parse_within_the_call_budget() {
 
 #[test]
 fn input_longer_than_the_limit_is_an_error() {
-    let options = ParseOptions {
-        max_input_len: 16,
-        ..ParseOptions::default()
-    };
+    let options = ParseOptions::default().with_max_input_len(16);
     // At the limit: parses.
     let src = "a = 1\nb = 22222\n";
     assert_eq!(src.len(), 16);
@@ -247,7 +241,7 @@ fn input_longer_than_the_limit_is_an_error() {
 
 #[test]
 fn the_default_input_limit_is_8_mib() {
-    assert_eq!(ParseOptions::default().max_input_len, 8 * 1024 * 1024);
+    assert_eq!(ParseOptions::default().max_input_len(), 8 * 1024 * 1024);
     let src = " ".repeat(ParseOptions::DEFAULT_MAX_INPUT_LEN + 1);
     let err = parse_body(&src).expect_err("over the default limit");
     assert!(err.message().starts_with("input too large"), "{err}");

@@ -90,6 +90,8 @@
 pub mod de;
 pub mod error;
 pub mod eval;
+pub mod ext;
+pub mod format;
 pub mod number;
 pub mod ser;
 pub mod stdlib;
@@ -107,6 +109,8 @@ pub use error::{Category, Error, Result};
 #[doc(inline)]
 pub use eval::{Context, Evaluate};
 #[doc(inline)]
+pub use format::format;
+#[doc(inline)]
 pub use number::{Number, NumberError};
 #[doc(inline)]
 pub use ser::{to_string, to_value, to_vec, to_writer, Serializer};
@@ -117,3 +121,8 @@ pub use value::{Map, Value};
 #[doc = include_str!("../../README.md")]
 #[cfg(doctest)]
 pub struct ReadmeDoctests;
+
+/// The crate README's example (the page crates.io shows), run as a doctest.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct CrateReadmeDoctests;

@@ -321,19 +321,19 @@ fn without_a_context_references_are_not_allowed() {
 fn limits_stop_runaway_evaluation() {
     let small = |o: EvalOptions| ctx().with_options(o);
     // Iterations: nested loops multiply.
-    let c = small(EvalOptions::default().max_iterations(1000));
+    let c = small(EvalOptions::default().with_max_iterations(1000));
     let e = eval("[for a in [1,2,3,4,5,6,7,8,9,10]: [for b in [1,2,3,4,5,6,7,8,9,10]: [for c in [1,2,3,4,5,6,7,8,9,10]: c]]]", &c);
     assert!(e.is_err_and(|e| e.message().contains("iterations")));
     // Collection length.
-    let c = small(EvalOptions::default().max_collection_len(3));
+    let c = small(EvalOptions::default().with_max_collection_len(3));
     assert!(eval("[1, 2, 3, 4]", &c).is_err_and(|e| e.message().contains("limit of 3 elements")));
     assert!(eval("[for x in [1, 2, 3, 4]: x]", &c).is_err());
     // String length: a template loop that doubles.
-    let c = small(EvalOptions::default().max_string_len(64));
+    let c = small(EvalOptions::default().with_max_string_len(64));
     let src = "\"%{ for a in [1,2,3,4] }%{ for b in [1,2,3,4] }%{ for c in [1,2,3,4] }xx%{ endfor }%{ endfor }%{ endfor }\"";
     assert!(eval(src, &c).is_err_and(|e| e.message().contains("64 bytes")));
     // Depth.
-    let c = small(EvalOptions::default().max_depth(10));
+    let c = small(EvalOptions::default().with_max_depth(10));
     let deep = format!("{}1{}", "(".repeat(20), ")".repeat(20));
     assert!(eval(&deep, &c).is_err_and(|e| e.message().contains("nested too deeply")));
 }

@@ -25,13 +25,14 @@ fn cases(text: &str) -> Vec<Case<'_>> {
     let mut pending: Option<(usize, &str)> = None;
     for (i, line) in text.lines().enumerate() {
         if let Some(exp) = line.strip_prefix("=> ") {
-            if let Some((l, expr)) = pending.take() {
-                out.push(Case {
-                    expr,
-                    line: l,
-                    expected: exp,
-                });
-            }
+            let Some((l, expr)) = pending.take() else {
+                panic!("line {}: an expectation without a case", i + 1);
+            };
+            out.push(Case {
+                expr,
+                line: l,
+                expected: exp,
+            });
         } else if !line.trim().is_empty() && !line.starts_with('#') {
             assert!(
                 pending.is_none(),
@@ -137,4 +138,17 @@ fn random_expressions_as_the_reference() {
 #[test]
 fn case_mappings_as_the_reference() {
     check("unicode.cases", include_str!("stdlib/unicode.cases"));
+}
+
+#[test]
+fn types_as_the_reference() {
+    check("types.cases", include_str!("stdlib/types.cases"));
+}
+
+#[test]
+fn random_type_rules_as_the_reference() {
+    check(
+        "types_random.cases",
+        include_str!("stdlib/types_random.cases"),
+    );
 }

@@ -8,9 +8,9 @@ use hcl::{Context, Value};
 fn small() -> Context {
     Context::with_stdlib().with_options(
         EvalOptions::default()
-            .max_string_len(1000)
-            .max_collection_len(100)
-            .max_depth(64),
+            .with_max_string_len(1000)
+            .with_max_collection_len(100)
+            .with_max_depth(64),
     )
 }
 

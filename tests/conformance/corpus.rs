@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 
 /// The suffixes of the files the reference checked, longest first (the
 /// kind of a file is its longest matching suffix).
-const KINDS: &[&str] = &[
+pub const KINDS: &[&str] = &[
     ".terraform.lock.hcl",
     "terragrunt.hcl",
     ".pkrvars.hcl",

@@ -119,10 +119,9 @@ impl<'de> de::Deserializer<'de> for KeyDeserializer<'_, 'de> {
     }
 
     fn deserialize_bool<V: Visitor<'de>>(self, v: V) -> Result<V::Value> {
-        match self.key.as_str() {
-            "true" => v.visit_bool(true),
-            "false" => v.visit_bool(false),
-            _ => self.key.visit(v),
+        match crate::eval::convert::string_to_bool(self.key.as_str()) {
+            Some(b) => v.visit_bool(b),
+            None => self.key.visit(v),
         }
     }
 

@@ -216,16 +216,13 @@ impl<'de, 'c> Deserializer<'de, 'c> {
                 &none
             }
         };
-        let options = ParseOptions {
-            max_input_len: self.max_input_len,
-            ..ParseOptions::default()
-        };
+        let options = ParseOptions::default().with_max_input_len(self.max_input_len);
         let (parsed, src): (_, Cow<'de, str>) = match self.input {
             Input::Str(s) => (hcl_grammar::parse_body_with(s, &options), Cow::Borrowed(s)),
             Input::Bytes(b) => {
                 // Input past the limit is an error: the text for its
                 // message need not go further (nor be copied whole).
-                let shown = b.get(..options.max_input_len).unwrap_or(b);
+                let shown = b.get(..options.max_input_len()).unwrap_or(b);
                 (
                     hcl_grammar::parse_body_bytes_with(b, &options),
                     String::from_utf8_lossy(shown),

@@ -89,21 +89,7 @@ impl<'de> IntoDeserializer<'de, Error> for Value {
 /// Converts a string to a number as HCL does (`"8080"`, `"-1.5"`,
 /// `"1e3"`; no surrounding space).
 pub(crate) fn parse_number(s: &str) -> Option<Number> {
-    let (neg, body) = match s.as_bytes().first() {
-        Some(b'-') => (true, s.get(1..)?),
-        Some(b'+') => (false, s.get(1..)?),
-        _ => (false, s),
-    };
-    let ok_start = match body.as_bytes() {
-        [d, ..] if d.is_ascii_digit() => true,
-        [b'.', d, ..] if d.is_ascii_digit() => true,
-        _ => false,
-    };
-    if !ok_start || body.contains(['+', '-']) && !body.contains(['e', 'E']) {
-        return None;
-    }
-    let n = Number::from_literal(body)?;
-    Some(if neg { n.neg() } else { n })
+    crate::eval::convert::parse_number(s)
 }
 
 pub(crate) fn number_from_str(s: &str, ty: &str) -> Result<Number> {
@@ -278,10 +264,9 @@ impl<'de> de::Deserializer<'de> for ValueDeserializer {
     fn deserialize_bool<V: Visitor<'de>>(self, v: V) -> Result<V::Value> {
         match &self.value {
             Value::Bool(b) => v.visit_bool(*b),
-            Value::String(s) => match s.as_str() {
-                "true" | "1" => v.visit_bool(true),
-                "false" | "0" => v.visit_bool(false),
-                _ => Err(self.err(Error::data(format!(
+            Value::String(s) => match crate::eval::convert::string_to_bool(s) {
+                Some(b) => v.visit_bool(b),
+                None => Err(self.err(Error::data(format!(
                     "cannot convert the string {s:?} to bool: only \"true\" or \"false\" are allowed"
                 )))),
             },

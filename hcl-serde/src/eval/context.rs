@@ -2,6 +2,7 @@
 
 use super::func::FuncDef;
 use crate::value::{Map, Value};
+use std::sync::Arc;
 
 /// The variables and functions available to expressions, and the limits
 /// that bound an evaluation.
@@ -30,11 +31,17 @@ use crate::value::{Map, Value};
 /// );
 /// assert_eq!(ctx.var("name"), Some(&Value::from("Ermintrude")));
 /// ```
+///
+/// A context can have a parent ([`Context::child`], the reference's
+/// `EvalContext.NewChild`): its own variables and functions shadow the
+/// parent's, and names it does not define are looked up in the parent,
+/// which is shared, not copied.
 #[derive(Debug, Clone)]
 pub struct Context {
     vars: Option<Map<String, Value>>,
     funcs: Option<Map<String, FuncDef>>,
     options: EvalOptions,
+    parent: Option<Arc<Context>>,
 }
 
 impl Default for Context {
@@ -51,6 +58,7 @@ impl Context {
             vars: Some(Map::new()),
             funcs: Some(Map::new()),
             options: EvalOptions::default(),
+            parent: None,
         }
     }
 
@@ -61,7 +69,65 @@ impl Context {
             vars: None,
             funcs: None,
             options: EvalOptions::default(),
+            parent: None,
         }
+    }
+
+    /// A context whose parent is `parent`: it sees the parent's variables
+    /// and functions (and the parent's parents'), and those it declares
+    /// itself shadow them. Nothing is copied: the parent is shared through
+    /// its `Arc`. The child starts with the parent's [`EvalOptions`] and
+    /// supports variables (functions) exactly when the parent does, until
+    /// it declares one of its own.
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use hcl::{eval::eval_expr_str, Context, Value};
+    ///
+    /// let mut root = Context::new();
+    /// root.declare_var("region", "eu-west-1");
+    /// root.declare_var("name", "web");
+    /// let root = Arc::new(root);
+    ///
+    /// let mut child = Context::child(&root);
+    /// child.declare_var("name", "db"); // shadows the parent's `name`
+    /// assert_eq!(eval_expr_str("\"${name}-${region}\"", &child)?, Value::from("db-eu-west-1"));
+    /// assert_eq!(eval_expr_str("name", &root)?, Value::from("web"));
+    /// # Ok::<(), hcl::Error>(())
+    /// ```
+    pub fn child(parent: &Arc<Context>) -> Context {
+        Context {
+            vars: None,
+            funcs: None,
+            options: parent.options,
+            parent: Some(Arc::clone(parent)),
+        }
+    }
+
+    /// The parent of a context made by [`Context::child`].
+    pub fn parent(&self) -> Option<&Arc<Context>> {
+        self.parent.as_ref()
+    }
+
+    /// This context and its ancestors, nearest first.
+    fn chain(&self) -> impl Iterator<Item = &Context> {
+        std::iter::successors(Some(self), |c| c.parent.as_deref())
+    }
+
+    /// The names of every variable visible here (shadowed ones included),
+    /// for "did you mean" suggestions.
+    pub(crate) fn var_names(&self) -> impl Iterator<Item = &str> {
+        self.chain()
+            .filter_map(|c| c.vars.as_ref())
+            .flat_map(|m| m.keys().map(String::as_str))
+    }
+
+    /// The names of every function visible here, as
+    /// [`var_names`](Context::var_names).
+    pub(crate) fn func_names(&self) -> impl Iterator<Item = &str> {
+        self.chain()
+            .filter_map(|c| c.funcs.as_ref())
+            .flat_map(|m| m.keys().map(String::as_str))
     }
 
     /// Defines (or replaces) the variable `name`. Turns variable support on
@@ -85,34 +151,40 @@ impl Context {
         self.funcs.as_mut().and_then(|f| f.shift_remove(name))
     }
 
-    /// The variable `name`.
+    /// The variable `name`: this context's own, or else its parent's.
     pub fn var(&self, name: &str) -> Option<&Value> {
-        self.vars.as_ref().and_then(|v| v.get(name))
+        self.chain()
+            .find_map(|c| c.vars.as_ref().and_then(|v| v.get(name)))
     }
 
-    /// The function `name`.
+    /// The function `name`: this context's own, or else its parent's.
     pub fn func(&self, name: &str) -> Option<&FuncDef> {
-        self.funcs.as_ref().and_then(|f| f.get(name))
+        self.chain()
+            .find_map(|c| c.funcs.as_ref().and_then(|f| f.get(name)))
     }
 
-    /// All variables, or `None` if variables are not supported.
+    /// This context's own variables (not its parent's), or `None` if it
+    /// has none and does not support them.
     pub fn vars(&self) -> Option<&Map<String, Value>> {
         self.vars.as_ref()
     }
 
-    /// All functions, or `None` if functions are not supported.
+    /// This context's own functions (not its parent's), or `None` if it
+    /// has none and does not support them.
     pub fn funcs(&self) -> Option<&Map<String, FuncDef>> {
         self.funcs.as_ref()
     }
 
-    /// Whether variables are supported (see [`Context::none`]).
+    /// Whether variables are supported (see [`Context::none`]), here or
+    /// in a parent.
     pub fn supports_vars(&self) -> bool {
-        self.vars.is_some()
+        self.chain().any(|c| c.vars.is_some())
     }
 
-    /// Whether functions are supported (see [`Context::none`]).
+    /// Whether functions are supported (see [`Context::none`]), here or
+    /// in a parent.
     pub fn supports_funcs(&self) -> bool {
-        self.funcs.is_some()
+        self.chain().any(|c| c.funcs.is_some())
     }
 
     /// The evaluation limits.
@@ -138,8 +210,8 @@ impl Context {
 ///
 /// ```
 /// use hcl::eval::EvalOptions;
-/// let opts = EvalOptions::default().max_collection_len(1000);
-/// assert_eq!(opts.get_max_collection_len(), 1000);
+/// let opts = EvalOptions::default().with_max_collection_len(1000);
+/// assert_eq!(opts.max_collection_len(), 1000);
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct EvalOptions {
@@ -163,21 +235,21 @@ impl EvalOptions {
     /// The deepest nesting of expression evaluation (each operator, call,
     /// `for`, template directive is one level).
     #[must_use]
-    pub fn max_depth(mut self, n: usize) -> EvalOptions {
+    pub fn with_max_depth(mut self, n: usize) -> EvalOptions {
         self.max_depth = n;
         self
     }
 
     /// The largest number of elements in a produced list or object.
     #[must_use]
-    pub fn max_collection_len(mut self, n: usize) -> EvalOptions {
+    pub fn with_max_collection_len(mut self, n: usize) -> EvalOptions {
         self.max_collection_len = n;
         self
     }
 
     /// The largest produced string, in bytes.
     #[must_use]
-    pub fn max_string_len(mut self, n: usize) -> EvalOptions {
+    pub fn with_max_string_len(mut self, n: usize) -> EvalOptions {
         self.max_string_len = n;
         self
     }
@@ -185,28 +257,28 @@ impl EvalOptions {
     /// The largest total number of iterations of `for` expressions and
     /// template `for` directives in one evaluation (bounds time).
     #[must_use]
-    pub fn max_iterations(mut self, n: u64) -> EvalOptions {
+    pub fn with_max_iterations(mut self, n: u64) -> EvalOptions {
         self.max_iterations = n;
         self
     }
 
-    /// See [`max_depth`](EvalOptions::max_depth).
-    pub fn get_max_depth(&self) -> usize {
+    /// The limit set by [`with_max_depth`](EvalOptions::with_max_depth).
+    pub fn max_depth(&self) -> usize {
         self.max_depth
     }
 
-    /// See [`max_collection_len`](EvalOptions::max_collection_len).
-    pub fn get_max_collection_len(&self) -> usize {
+    /// The limit set by [`with_max_collection_len`](EvalOptions::with_max_collection_len).
+    pub fn max_collection_len(&self) -> usize {
         self.max_collection_len
     }
 
-    /// See [`max_string_len`](EvalOptions::max_string_len).
-    pub fn get_max_string_len(&self) -> usize {
+    /// The limit set by [`with_max_string_len`](EvalOptions::with_max_string_len).
+    pub fn max_string_len(&self) -> usize {
         self.max_string_len
     }
 
-    /// See [`max_iterations`](EvalOptions::max_iterations).
-    pub fn get_max_iterations(&self) -> u64 {
+    /// The limit set by [`with_max_iterations`](EvalOptions::with_max_iterations).
+    pub fn max_iterations(&self) -> u64 {
         self.max_iterations
     }
 }

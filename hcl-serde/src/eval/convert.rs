@@ -19,7 +19,9 @@ pub(crate) fn primitive_to_string(v: &Value) -> Option<String> {
 }
 
 /// Parses a string as the reference converts strings to numbers: a decimal
-/// representation with optional sign and exponent, nothing around it.
+/// representation with optional sign and exponent, nothing around it. The
+/// one definition: the deserializer uses it too (kept thin so that it can
+/// defer to a `Number` parser).
 pub(crate) fn parse_number(s: &str) -> Option<Number> {
     let (neg, body) = match s.as_bytes().first() {
         Some(b'-') => (true, s.get(1..)?),
@@ -55,20 +57,41 @@ pub(crate) fn to_number(v: &Value) -> Result<Number, String> {
     }
 }
 
+/// HCL's one string-to-bool rule (go-cty's): `"true"` or `"1"`, `"false"`
+/// or `"0"`; `None` for any other string. Operators, `bool` parameters,
+/// `format("%t")` and the deserializer (values and map keys) all use it.
+pub(crate) fn string_to_bool(s: &str) -> Option<bool> {
+    match s {
+        "true" | "1" => Some(true),
+        "false" | "0" => Some(false),
+        _ => None,
+    }
+}
+
 /// Converts a value to a bool as operators and `bool` parameters do.
 pub(crate) fn to_bool(v: &Value) -> Result<bool, String> {
     match v {
         Value::Bool(b) => Ok(*b),
-        Value::String(s) => match s.as_str() {
-            "true" | "1" => Ok(true),
-            "false" | "0" => Ok(false),
-            _ => Err(format!(
+        Value::String(s) => match string_to_bool(s) {
+            Some(b) => Ok(b),
+            None => Err(format!(
                 "cannot convert {} to bool; only the strings \"true\" or \"false\" are allowed",
                 quote(s)
             )),
         },
         Value::Null => Err("a bool is required, not null".to_owned()),
         other => Err(format!("a bool is required, not {}", kind_of(other))),
+    }
+}
+
+/// Equality as cty's `Value.Equals`: no conversion; two nulls are equal
+/// whatever their types; otherwise the types must be the same (a list is
+/// not a tuple, a map not an object) and the values equal.
+pub(crate) fn equal_typed(a: &Value, ta: &Type, b: &Value, tb: &Type) -> bool {
+    match (a.is_null(), b.is_null()) {
+        (true, true) => true,
+        (false, false) => ta == tb && a == b,
+        _ => false,
     }
 }
 
@@ -157,10 +180,21 @@ pub(crate) fn convert_typed(v: Value, from: &Type, to: &Type) -> Result<(Value, 
             };
             let types = seq_elem_types(from, items.len())
                 .unwrap_or_else(|| items.iter().map(Type::of).collect());
-            let target = if elem.has_any() {
-                let mut all: Vec<Type> = types.clone();
-                all.push((**elem).clone());
+            let target = if let (true, Type::List(fe) | Type::Set(fe)) = (elem.has_any(), from) {
+                // A collection keeps its element type, even when empty.
+                merge_any(elem, fe)
+            } else if elem.has_any() {
                 match unify(&types) {
+                    // go-cty: elements that unify only to `any` (a null
+                    // beside a collection) make no list.
+                    Some(Type::Any)
+                        if **elem == Type::Any && types.iter().any(|t| *t != Type::Any) =>
+                    {
+                        return Err(format!(
+                            "all elements must have the same type to make a {}",
+                            if is_set { "set" } else { "list" }
+                        ))
+                    }
                     Some(u) if !types.is_empty() => merge_any(elem, &u),
                     _ if types.is_empty() => (**elem).clone(),
                     _ => {
@@ -174,10 +208,37 @@ pub(crate) fn convert_typed(v: Value, from: &Type, to: &Type) -> Result<(Value, 
                 (**elem).clone()
             };
             let mut out = Vec::with_capacity(items.len());
+            // go-cty: converted to a set element type with `any` inside,
+            // the elements must still come out of one type (a list does
+            // not check: it unifies its elements again).
+            let check_types = is_set && target.has_any();
+            // go-cty: a tuple converted to a list with `any` inside unifies
+            // its converted elements again.
+            let reunify = !is_set && target.has_any() && matches!(from, Type::Tuple(_));
+            let mut converted_types = Vec::new();
+            let mut first_type: Option<Type> = None;
             for (i, (item, t)) in items.into_iter().zip(types.iter()).enumerate() {
-                let (cv, _) =
+                let (cv, ct) =
                     convert_typed(item, t, &target).map_err(|m| format!("element {i}: {m}"))?;
+                if reunify {
+                    converted_types.push(ct.clone());
+                }
+                if check_types && ct != Type::Any {
+                    match &first_type {
+                        Some(f) if *f != ct => {
+                            return Err(
+                                "element types must all match for conversion to set".to_owned()
+                            )
+                        }
+                        Some(_) => {}
+                        None => first_type = Some(ct),
+                    }
+                }
                 out.push(cv);
+            }
+            if reunify && !out.is_empty() {
+                let (out, t) = reunify_elements(out, converted_types)?;
+                return Ok((Value::Array(out), Type::list(t)));
             }
             if is_set {
                 canonical_set_typed(&mut out, &target);
@@ -202,8 +263,22 @@ pub(crate) fn convert_typed(v: Value, from: &Type, to: &Type) -> Result<(Value, 
                     .collect(),
                 _ => entries.values().map(Type::of).collect(),
             };
-            let target = if elem.has_any() {
+            let target = if let (true, Type::Map(fe)) = (elem.has_any(), from) {
+                merge_any(elem, fe)
+            } else if elem.has_any() {
                 match unify(&types) {
+                    // go-cty: values that unify only to `any` must still
+                    // have one type, nulls aside, to make a map.
+                    Some(Type::Any) if **elem == Type::Any => {
+                        let mut known = types.iter().filter(|t| **t != Type::Any);
+                        let first = known.next().cloned().unwrap_or(Type::Any);
+                        if known.any(|t| *t != first) {
+                            return Err(
+                                "attribute types must all match for conversion to map".to_owned()
+                            );
+                        }
+                        first
+                    }
                     Some(u) => merge_any(elem, &u),
                     None if types.is_empty() => (**elem).clone(),
                     None => return Err("all map elements must have the same type".to_owned()),
@@ -211,13 +286,36 @@ pub(crate) fn convert_typed(v: Value, from: &Type, to: &Type) -> Result<(Value, 
             } else {
                 (**elem).clone()
             };
-            let mut out = Map::with_capacity(entries.len());
+            // go-cty: an object converted to a map of collections or
+            // objects with `any` inside unifies its converted values again.
+            let reunify = elem.has_any()
+                && matches!(from, Type::Object(_))
+                && matches!(
+                    target,
+                    Type::List(_) | Type::Set(_) | Type::Map(_) | Type::Object(_)
+                );
+            let mut keys = Vec::with_capacity(entries.len());
+            let mut values = Vec::with_capacity(entries.len());
+            let mut converted_types = Vec::new();
             for ((k, item), t) in entries.into_iter().zip(types.iter()) {
-                let (cv, _) = convert_typed(item, t, &target)
+                let (cv, ct) = convert_typed(item, t, &target)
                     .map_err(|m| format!("element {}: {m}", quote(&k)))?;
-                out.insert(k, cv);
+                keys.push(k);
+                values.push(cv);
+                if reunify {
+                    converted_types.push(ct);
+                }
             }
-            Ok((Value::Object(out), Type::map(target)))
+            let mut target = target;
+            if reunify && !values.is_empty() {
+                let (vals, t) = reunify_elements(values, converted_types)?;
+                values = vals;
+                target = t;
+            }
+            Ok((
+                Value::Object(keys.into_iter().zip(values).collect()),
+                Type::map(target),
+            ))
         }
         Type::Tuple(want) => {
             let Value::Array(items) = v else {
@@ -270,6 +368,22 @@ pub(crate) fn convert_typed(v: Value, from: &Type, to: &Type) -> Result<(Value, 
     }
 }
 
+/// go-cty's `conversionUnifyListElements`: converts already converted
+/// elements (with their types) to the type they unify to.
+fn reunify_elements(values: Vec<Value>, types: Vec<Type>) -> Result<(Vec<Value>, Type), String> {
+    let unified = unify(&types)
+        .ok_or_else(|| "cannot find a common base type for all elements".to_owned())?;
+    let mut out = Vec::with_capacity(values.len());
+    for (v, t) in values.into_iter().zip(types) {
+        if t == unified {
+            out.push(v);
+        } else {
+            out.push(convert_typed(v, &t, &unified)?.0);
+        }
+    }
+    Ok((out, unified))
+}
+
 /// Converts a value of implied type (see [`Type::of`]) to `to`.
 pub(crate) fn convert(v: Value, to: &Type) -> Result<(Value, Type), String> {
     if matches!(to, Type::Any) {
@@ -292,127 +406,9 @@ fn merge_any(declared: &Type, actual: &Type) -> Type {
 }
 
 /// The single type that all `types` convert to, as go-cty's
-/// `convert.UnifyUnsafe`; `None` if there is none. `Any` (an untyped
-/// null) unifies with everything.
+/// `convert.UnifyUnsafe` (see [`super::unify`]); `None` if there is none.
 pub(crate) fn unify(types: &[Type]) -> Option<Type> {
-    let first = types.first()?;
-    if types.iter().all(|t| t == first) {
-        return Some(first.clone());
-    }
-    let concrete: Vec<&Type> = types.iter().filter(|t| **t != Type::Any).collect();
-    let Some(first) = concrete.first() else {
-        return Some(Type::Any);
-    };
-    if concrete.iter().all(|t| t == first) {
-        return Some((*first).clone());
-    }
-    let count = |f: fn(&Type) -> bool| concrete.iter().filter(|t| f(t)).count();
-    let n = concrete.len();
-    let maps = count(|t| matches!(t, Type::Map(_)));
-    let lists = count(|t| matches!(t, Type::List(_)));
-    let sets = count(|t| matches!(t, Type::Set(_)));
-    let objects = count(|t| matches!(t, Type::Object(_)));
-    let tuples = count(|t| matches!(t, Type::Tuple(_)));
-    let elems = |t: &Type| -> Vec<Type> {
-        match t {
-            Type::List(e) | Type::Set(e) | Type::Map(e) => vec![(**e).clone()],
-            Type::Tuple(ts) => ts.clone(),
-            Type::Object(attrs) => attrs.values().cloned().collect(),
-            _ => Vec::new(),
-        }
-    };
-    let all_elems = || -> Vec<Type> { concrete.iter().flat_map(|t| elems(t)).collect() };
-    if maps == n || (maps > 0 && maps + objects == n) {
-        let e = all_elems();
-        return if e.is_empty() {
-            Some(Type::map(Type::Any))
-        } else {
-            unify(&e).map(Type::map)
-        };
-    }
-    if lists == n {
-        return unify(&all_elems()).map(Type::list);
-    }
-    if sets == n {
-        return unify(&all_elems()).map(Type::set);
-    }
-    if objects == n {
-        // Same attribute names: attribute-wise; otherwise a map of all.
-        let Type::Object(first_attrs) = first else {
-            return None;
-        };
-        let same_keys = concrete.iter().all(|t| match t {
-            Type::Object(a) => {
-                a.len() == first_attrs.len() && a.keys().all(|k| first_attrs.contains_key(k))
-            }
-            _ => false,
-        });
-        if same_keys {
-            let mut out = Map::with_capacity(first_attrs.len());
-            for k in first_attrs.keys() {
-                let ts: Vec<Type> = concrete
-                    .iter()
-                    .filter_map(|t| match t {
-                        Type::Object(a) => a.get(k).cloned(),
-                        _ => None,
-                    })
-                    .collect();
-                out.insert(k.clone(), unify(&ts)?);
-            }
-            return Some(Type::Object(out));
-        }
-        let e = all_elems();
-        return if e.is_empty() {
-            Some(Type::map(Type::Any))
-        } else {
-            unify(&e).map(Type::map)
-        };
-    }
-    if tuples == n {
-        let Type::Tuple(first_elems) = first else {
-            return None;
-        };
-        let same_len = concrete
-            .iter()
-            .all(|t| matches!(t, Type::Tuple(ts) if ts.len() == first_elems.len()));
-        if same_len {
-            let mut out = Vec::with_capacity(first_elems.len());
-            for i in 0..first_elems.len() {
-                let ts: Vec<Type> = concrete
-                    .iter()
-                    .filter_map(|t| match t {
-                        Type::Tuple(ts) => ts.get(i).cloned(),
-                        _ => None,
-                    })
-                    .collect();
-                out.push(unify(&ts)?);
-            }
-            return Some(Type::Tuple(out));
-        }
-        let e = all_elems();
-        return if e.is_empty() {
-            Some(Type::list(Type::Any))
-        } else {
-            unify(&e).map(Type::list)
-        };
-    }
-    if objects > 0 && tuples > 0 {
-        return None;
-    }
-    // Mixed kinds: the first preferred type that all convert to.
-    if concrete.iter().all(|t| t.is_primitive()) {
-        if concrete.iter().any(|t| **t == Type::String) {
-            return Some(Type::String);
-        }
-        return None;
-    }
-    if lists + tuples == n {
-        return unify(&all_elems()).map(Type::list);
-    }
-    if sets + lists + tuples == n {
-        return unify(&all_elems()).map(Type::set);
-    }
-    None
+    super::unify::unify(types, true)
 }
 
 /// Sorts and deduplicates the elements of a set of `elem` values into
@@ -648,6 +644,23 @@ mod tests {
             Ok(Value::from(true))
         );
         assert!(convert(Value::from(1), &Type::Bool).is_err());
+    }
+
+    #[test]
+    fn one_string_to_bool_rule() {
+        // go-cty: "1" and "0" convert too; `tobool("1")` is true there.
+        assert_eq!(string_to_bool("1"), Some(true));
+        assert_eq!(string_to_bool("false"), Some(false));
+        assert_eq!(string_to_bool("True"), None);
+        // Map keys follow the same rule.
+        let m: std::collections::BTreeMap<bool, i32> =
+            crate::from_str("m = { \"1\" = 5, \"false\" = 6 }")
+                .map(|mut o: std::collections::BTreeMap<String, _>| {
+                    o.remove("m").unwrap_or_default()
+                })
+                .unwrap_or_default();
+        assert_eq!(m.get(&true), Some(&5));
+        assert_eq!(m.get(&false), Some(&6));
     }
 
     #[test]

@@ -4,6 +4,7 @@ use super::context::{Context, EvalOptions};
 use super::convert::{self, kind_of, quote};
 use super::func::{FuncArgs, LazyArg};
 use super::types::Type;
+use super::unknown;
 use crate::error::{Error, Result};
 use crate::value::{Map, Value};
 use crate::{Number, NumberError};
@@ -20,27 +21,26 @@ use std::cell::{Cell, RefCell};
 pub(crate) struct TVal {
     pub(crate) v: Value,
     pub(crate) t: Option<Box<Type>>,
+    /// Only the type is known (see [`super::unknown`]); `v` is then null.
+    pub(crate) unknown: bool,
 }
 
 impl TVal {
     pub(crate) fn plain(v: Value) -> TVal {
-        TVal { v, t: None }
+        TVal {
+            v,
+            t: None,
+            unknown: false,
+        }
     }
 
     fn typed(v: Value, t: Type) -> TVal {
         // Drop the tag when it says nothing more than the value does.
-        let implied = match (&v, &t) {
-            (Value::Null, Type::Any)
-            | (Value::Bool(_), Type::Bool)
-            | (Value::Number(_), Type::Number)
-            | (Value::String(_), Type::String) => true,
-            (Value::Array(_), Type::Tuple(ts)) => !ts.iter().any(needs_tag),
-            (Value::Object(_), Type::Object(ts)) => !ts.values().any(needs_tag),
-            _ => false,
-        };
+        let implied = implied_by(&v, &t);
         TVal {
             v,
             t: if implied { None } else { Some(Box::new(t)) },
+            unknown: false,
         }
     }
 
@@ -61,13 +61,23 @@ impl TVal {
     }
 }
 
-/// Whether a component type could differ from what its value implies.
-fn needs_tag(t: &Type) -> bool {
-    match t {
-        Type::Any | Type::Bool | Type::Number | Type::String => false,
-        Type::List(_) | Type::Set(_) | Type::Map(_) => true,
-        Type::Tuple(ts) => ts.iter().any(needs_tag),
-        Type::Object(ts) => ts.values().any(needs_tag),
+/// Whether `t` is the type `v` implies ([`Type::of`]): a typed `null`
+/// inside a tuple or object (`[false ? 1 : null]`) keeps its tag.
+fn implied_by(v: &Value, t: &Type) -> bool {
+    match (v, t) {
+        (Value::Null, Type::Any)
+        | (Value::Bool(_), Type::Bool)
+        | (Value::Number(_), Type::Number)
+        | (Value::String(_), Type::String) => true,
+        (Value::Array(items), Type::Tuple(ts)) => {
+            items.len() == ts.len() && items.iter().zip(ts).all(|(v, t)| implied_by(v, t))
+        }
+        (Value::Object(m), Type::Object(ts)) => {
+            m.len() == ts.len()
+                && m.iter()
+                    .all(|(k, v)| ts.get(k).is_some_and(|t| implied_by(v, t)))
+        }
+        _ => false,
     }
 }
 
@@ -99,6 +109,10 @@ pub(crate) struct Evaluator<'c, 'a> {
     iterations: Cell<u64>,
     locals: RefCell<Vec<(&'a str, TVal)>>,
     splat_items: RefCell<Vec<TVal>>,
+    /// How many `for` conditions are being checked with unknown variables.
+    unknown_scope: Cell<usize>,
+    /// Whether the template being built has an unknown part.
+    template_unknown: Cell<bool>,
 }
 
 impl<'c, 'a> Evaluator<'c, 'a> {
@@ -110,6 +124,8 @@ impl<'c, 'a> Evaluator<'c, 'a> {
             iterations: Cell::new(0),
             locals: RefCell::new(Vec::new()),
             splat_items: RefCell::new(Vec::new()),
+            unknown_scope: Cell::new(0),
+            template_unknown: Cell::new(false),
         }
     }
 
@@ -120,11 +136,11 @@ impl<'c, 'a> Evaluator<'c, 'a> {
     /// Evaluates `expr`, guarding the nesting depth.
     pub(crate) fn eval(&self, expr: &'a Expr<'a>) -> Result<TVal> {
         let d = self.depth.get() + 1;
-        if d > self.opts.get_max_depth() {
+        if d > self.opts.max_depth() {
             return Err(Error::eval(
                 format!(
                     "the expression is nested too deeply to evaluate (limit: {} levels)",
-                    self.opts.get_max_depth()
+                    self.opts.max_depth()
                 ),
                 expr.span,
             ));
@@ -177,11 +193,11 @@ impl<'c, 'a> Evaluator<'c, 'a> {
     // -- limits -------------------------------------------------------------
 
     fn check_string_len(&self, len: usize, span: Span) -> Result<()> {
-        if len > self.opts.get_max_string_len() {
+        if len > self.opts.max_string_len() {
             return Err(Error::eval(
                 format!(
                     "the string is longer than the limit of {} bytes",
-                    self.opts.get_max_string_len()
+                    self.opts.max_string_len()
                 ),
                 span,
             ));
@@ -190,11 +206,11 @@ impl<'c, 'a> Evaluator<'c, 'a> {
     }
 
     fn check_collection_len(&self, len: usize, span: Span) -> Result<()> {
-        if len > self.opts.get_max_collection_len() {
+        if len > self.opts.max_collection_len() {
             return Err(Error::eval(
                 format!(
                     "the collection has more than the limit of {} elements",
-                    self.opts.get_max_collection_len()
+                    self.opts.max_collection_len()
                 ),
                 span,
             ));
@@ -204,11 +220,11 @@ impl<'c, 'a> Evaluator<'c, 'a> {
 
     fn count_iteration(&self, span: Span) -> Result<()> {
         let n = self.iterations.get() + 1;
-        if n > self.opts.get_max_iterations() {
+        if n > self.opts.max_iterations() {
             return Err(Error::eval(
                 format!(
                     "evaluation takes more than the limit of {} `for` iterations",
-                    self.opts.get_max_iterations()
+                    self.opts.max_iterations()
                 ),
                 span,
             ));
@@ -223,8 +239,10 @@ impl<'c, 'a> Evaluator<'c, 'a> {
         self.check_collection_len(items.len(), span)?;
         let mut out = Vec::with_capacity(items.len());
         let mut types: Option<Vec<Type>> = None;
+        let mut unknown = false;
         for (i, item) in items.iter().enumerate() {
             let tv = self.eval(item)?;
+            unknown |= tv.is_unknown();
             if let Some(t) = tv.t {
                 let ts = types.get_or_insert_with(|| out.iter().map(Type::of).collect());
                 debug_assert_eq!(ts.len(), i);
@@ -235,6 +253,7 @@ impl<'c, 'a> Evaluator<'c, 'a> {
             out.push(tv.v);
         }
         Ok(match types {
+            Some(ts) if unknown => TVal::unknown(Type::Tuple(ts)),
             Some(ts) => TVal::typed(Value::Array(out), Type::Tuple(ts)),
             None => TVal::plain(Value::Array(out)),
         })
@@ -244,6 +263,8 @@ impl<'c, 'a> Evaluator<'c, 'a> {
         self.check_collection_len(items.len(), span)?;
         let mut out = Map::with_capacity(items.len());
         let mut types: Option<Map<String, Type>> = None;
+        // An unknown key makes the object's type unknown too (`Some(Any)`).
+        let mut unknown: Option<Type> = None;
         for item in items {
             let key = match &item.key {
                 ObjectKey::Ident(i) => i.name.to_owned(),
@@ -256,6 +277,11 @@ impl<'c, 'a> Evaluator<'c, 'a> {
                         ));
                     }
                     let k = self.eval(e)?;
+                    if k.is_unknown() {
+                        self.eval(&item.value)?;
+                        unknown = Some(Type::Any);
+                        continue;
+                    }
                     match &k.v {
                         // The reference points at the value here.
                         Value::Null => {
@@ -277,6 +303,9 @@ impl<'c, 'a> Evaluator<'c, 'a> {
                 }
             };
             let tv = self.eval(&item.value)?;
+            if tv.is_unknown() && unknown.is_none() {
+                unknown = Some(Type::Object(Map::new()));
+            }
             if let Some(t) = tv.t {
                 let ts = types.get_or_insert_with(|| {
                     out.iter()
@@ -288,6 +317,16 @@ impl<'c, 'a> Evaluator<'c, 'a> {
                 ts.insert(key.clone(), Type::of(&tv.v));
             }
             out.insert(key, tv.v);
+        }
+        if let Some(u) = unknown {
+            return Ok(TVal::unknown(match u {
+                Type::Any => Type::Any,
+                _ => {
+                    let mut ts = types.unwrap_or_default();
+                    ts.sort_keys();
+                    Type::Object(ts)
+                }
+            }));
         }
         Ok(match types {
             Some(mut ts) => {
@@ -310,20 +349,17 @@ impl<'c, 'a> Evaluator<'c, 'a> {
         {
             return Ok(v.clone());
         }
-        let Some(vars) = self.ctx.vars() else {
+        if !self.ctx.supports_vars() {
             return Err(Error::eval(
                 format!("variables are not allowed here (found `{}`)", ident.name),
                 ident.span,
             ));
-        };
-        match vars.get(ident.name) {
+        }
+        match self.ctx.var(ident.name) {
             Some(v) => Ok(TVal::plain(v.clone())),
             None => {
                 let locals = self.locals.borrow();
-                let names = vars
-                    .keys()
-                    .map(String::as_str)
-                    .chain(locals.iter().map(|(n, _)| *n));
+                let names = self.ctx.var_names().chain(locals.iter().map(|(n, _)| *n));
                 Err(Error::eval(
                     format!(
                         "there is no variable named `{}`{}",
@@ -367,6 +403,7 @@ impl<'c, 'a> Evaluator<'c, 'a> {
     ) -> Option<(&'v Value, Option<Type>)> {
         match &expr.kind {
             ExprKind::Variable(id) => match locals.iter().rev().find(|(n, _)| *n == id.name) {
+                Some((_, tv)) if tv.is_unknown() => None,
                 Some((_, tv)) => Some((&tv.v, tv.t.as_deref().cloned())),
                 None => Some((self.ctx.var(id.name)?, None)),
             },
@@ -417,6 +454,9 @@ impl<'c, 'a> Evaluator<'c, 'a> {
     fn get_attr(&self, ga: &'a GetAttrExpr<'a>) -> Result<TVal> {
         let obj = self.eval(&ga.object)?;
         let name = ga.name.name;
+        if obj.is_unknown() {
+            return Ok(TVal::unknown(Type::Any));
+        }
         // The reference points at the `.name` step: include the dot when
         // it directly precedes the name.
         let span = if ga.name.span.start > ga.object.span.end {
@@ -469,6 +509,9 @@ impl<'c, 'a> Evaluator<'c, 'a> {
     fn index(&self, ix: &'a IndexExpr<'a>, _span: Span) -> Result<TVal> {
         let coll = self.eval(&ix.collection)?;
         let key = self.eval(&ix.key)?;
+        if unknown::any_unknown([&coll, &key]) {
+            return Ok(TVal::unknown(Type::Any));
+        }
         self.index_value(coll, &key.v, ix.bracket)
     }
 
@@ -565,6 +608,9 @@ impl<'c, 'a> Evaluator<'c, 'a> {
 
     fn splat(&self, s: &'a SplatExpr<'a>) -> Result<TVal> {
         let source = self.eval(&s.source)?;
+        if source.is_unknown() {
+            return Ok(TVal::unknown(Type::Any));
+        }
         let (items, kind) =
             match source.v {
                 Value::Null => {
@@ -592,7 +638,14 @@ impl<'c, 'a> Evaluator<'c, 'a> {
                         .collect();
                     (items, kind)
                 }
-                v => (vec![TVal { v, t: source.t }], SeqKind::Tuple),
+                v => (
+                    vec![TVal {
+                        v,
+                        t: source.t,
+                        unknown: false,
+                    }],
+                    SeqKind::Tuple,
+                ),
             };
         let mut out = Vec::with_capacity(items.len());
         let mut types = Vec::with_capacity(items.len());
@@ -630,6 +683,19 @@ impl<'c, 'a> Evaluator<'c, 'a> {
 
     fn unary(&self, u: &'a UnaryExpr<'a>) -> Result<TVal> {
         let v = self.eval(&u.operand)?;
+        if v.is_unknown() {
+            let to = match u.op {
+                UnaryOp::Neg => Type::Number,
+                UnaryOp::Not => Type::Bool,
+            };
+            unknown::check_convertible(&v.ty(), &to).map_err(|m| {
+                Error::eval(
+                    format!("unsuitable value for the operand: {m}"),
+                    u.operand.span,
+                )
+            })?;
+            return Ok(TVal::unknown(to));
+        }
         match u.op {
             UnaryOp::Neg => {
                 let n = operand_number(&v.v, u.operand.span, "operand")?;
@@ -645,6 +711,9 @@ impl<'c, 'a> Evaluator<'c, 'a> {
     fn binary(&self, b: &'a BinaryExpr<'a>) -> Result<TVal> {
         let lhs = self.eval(&b.lhs)?;
         let rhs = self.eval(&b.rhs)?;
+        if unknown::any_unknown([&lhs, &rhs]) {
+            return self.binary_unknown(b, &lhs, &rhs);
+        }
         // A null operand: the reference points at the whole operation.
         let whole = b.lhs.span.to(b.rhs.span);
         let null = lhs.v.is_null() || rhs.v.is_null();
@@ -694,6 +763,33 @@ impl<'c, 'a> Evaluator<'c, 'a> {
         Ok(TVal::plain(v))
     }
 
+    /// A binary operation with an unknown operand: the operands' types are
+    /// checked, the result is unknown.
+    fn binary_unknown(&self, b: &'a BinaryExpr<'a>, lhs: &TVal, rhs: &TVal) -> Result<TVal> {
+        let (operand, result) = match b.op {
+            BinaryOp::Eq | BinaryOp::Ne => return Ok(TVal::unknown(Type::Bool)),
+            BinaryOp::And | BinaryOp::Or => (Type::Bool, Type::Bool),
+            BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge => (Type::Number, Type::Bool),
+            _ => (Type::Number, Type::Number),
+        };
+        for (v, e, which) in [
+            (lhs, &b.lhs, "left operand"),
+            (rhs, &b.rhs, "right operand"),
+        ] {
+            let checked = if v.is_unknown() {
+                unknown::check_convertible(&v.ty(), &operand)
+            } else if operand == Type::Bool {
+                convert::to_bool(&v.v).map(|_| ())
+            } else {
+                convert::to_number(&v.v).map(|_| ())
+            };
+            checked.map_err(|m| {
+                Error::eval(format!("unsuitable value for the {which}: {m}"), e.span)
+            })?;
+        }
+        Ok(TVal::unknown(result))
+    }
+
     fn conditional(&self, c: &'a Conditional<'a>) -> Result<TVal> {
         // As the reference: both results are evaluated (their types decide
         // the result type) but only the taken branch's error is reported.
@@ -702,7 +798,7 @@ impl<'c, 'a> Evaluator<'c, 'a> {
         // Each branch's type: `None` for an untyped null; for a failed
         // branch, the type the reference gives its error value.
         let branch_type = |r: &Result<TVal>, e: &Expr<'_>| match r {
-            Ok(v) if v.v.is_null() && v.t.is_none() => None,
+            Ok(v) if v.v.is_null() && v.t.is_none() && !v.is_unknown() => None,
             Ok(v) => Some(v.ty()),
             Err(err) => Some(match (&unparen(e).kind, err.value_type()) {
                 (ExprKind::Conditional(_), Some(t)) => t.clone(),
@@ -731,6 +827,9 @@ impl<'c, 'a> Evaluator<'c, 'a> {
         };
         let hint = |e: Error| e.with_value_type(result_type.clone().unwrap_or(Type::Any));
         let cond = self.eval(&c.cond).map_err(hint)?;
+        if cond.is_unknown() {
+            return Ok(TVal::unknown(result_type.unwrap_or(Type::Any)));
+        }
         let taken = match &cond.v {
             Value::Null => {
                 return Err(hint(Error::eval(
@@ -754,6 +853,13 @@ impl<'c, 'a> Evaluator<'c, 'a> {
             (f, c.else_expr.span)
         };
         let r = r.map_err(hint)?;
+        if r.is_unknown() {
+            let t = match result_type {
+                Some(rt) if rt != Type::Any => rt,
+                _ => r.ty(),
+            };
+            return Ok(TVal::unknown(t));
+        }
         match result_type {
             Some(rt) if rt != Type::Any => {
                 let from = r.ty();
@@ -768,6 +874,7 @@ impl<'c, 'a> Evaluator<'c, 'a> {
                         ),
                         span,
                     )
+                    .with_value_type(rt.clone())
                 })?;
                 Ok(TVal::typed(v, ty))
             }
@@ -846,9 +953,54 @@ impl<'c, 'a> Evaluator<'c, 'a> {
         r
     }
 
+    /// The reference's early check of a `for` expression's `if` clause,
+    /// with the iteration variables unknown: it reports a clause of the
+    /// wrong type even when the collection is empty.
+    fn check_for_condition(&self, f: &'a ForExpr<'a>, cond: &'a Expr<'a>) -> Result<()> {
+        let any = || TVal::unknown(Type::Any);
+        self.unknown_scope.set(self.unknown_scope.get() + 1);
+        let r = self.with_locals(f.key_var.as_ref(), &f.value_var, any(), any(), || {
+            self.eval(cond)
+        });
+        self.unknown_scope.set(self.unknown_scope.get() - 1);
+        let c = r?;
+        if c.is_unknown() {
+            return unknown::check_convertible(&c.ty(), &Type::Bool).map_err(|_| {
+                Error::eval(
+                    format!(
+                        "the `if` condition of a `for` expression must be a bool, not {}",
+                        c.ty().friendly_name()
+                    ),
+                    cond.span,
+                )
+            });
+        }
+        match &c.v {
+            Value::Null => Err(Error::eval(
+                "the `if` condition of a `for` expression must not be null",
+                cond.span,
+            )),
+            v => convert::to_bool(v).map(|_| ()).map_err(|_| {
+                Error::eval(
+                    format!(
+                        "the `if` condition of a `for` expression must be a bool, not {}",
+                        c.ty().friendly_name()
+                    ),
+                    cond.span,
+                )
+            }),
+        }
+    }
+
     fn for_expr(&self, f: &'a ForExpr<'a>, span: Span) -> Result<TVal> {
         let coll = self.eval(&f.collection)?;
+        if coll.is_unknown() {
+            return Ok(TVal::unknown(Type::Any));
+        }
         let items = self.iteration_items(coll, f.collection.span, "`for` expression")?;
+        if let Some(cond) = &f.cond {
+            self.check_for_condition(f, cond)?;
+        }
         let mut tuple_out: Vec<Value> = Vec::new();
         let mut tuple_types: Option<Vec<Type>> = None;
         let mut obj_out: Map<String, Value> = Map::new();
@@ -960,17 +1112,17 @@ impl<'c, 'a> Evaluator<'c, 'a> {
 
     fn call(&self, call: &'a FuncCall<'a>, span: Span) -> Result<TVal> {
         let name = call.name.name;
-        let Some(funcs) = self.ctx.funcs() else {
+        if !self.ctx.supports_funcs() {
             return Err(Error::eval(
                 format!("functions are not allowed here (found a call to `{name}`)"),
                 call.name.span,
             ));
-        };
-        let Some(def) = funcs.get(name) else {
+        }
+        let Some(def) = self.ctx.func(name) else {
             return Err(Error::eval(
                 format!(
                     "there is no function named `{name}`{}",
-                    did_you_mean(name, funcs.keys().map(String::as_str))
+                    did_you_mean(name, self.ctx.func_names())
                 ),
                 call.name.span,
             ));
@@ -990,6 +1142,10 @@ impl<'c, 'a> Evaluator<'c, 'a> {
             if let Some(arg) = call.args.last() {
                 expand_span = arg.span;
                 let v = self.eval(arg)?;
+                if v.is_unknown() {
+                    // The reference cannot know the number of arguments.
+                    return Ok(TVal::unknown(Type::Any));
+                }
                 match v.v {
                     Value::Array(items) => {
                         for (j, item) in items.into_iter().enumerate() {
@@ -1029,11 +1185,27 @@ impl<'c, 'a> Evaluator<'c, 'a> {
         let mut types = Vec::with_capacity(total);
         let mut lazy: Vec<Option<LazyArg<'_>>> = Vec::new();
         let mut expanded = expanded.into_iter();
+        // Arguments whose value is unknown: the call's result is unknown.
+        let mut unknown_args = vec![false; total];
+        // An unknown argument of unknown type: cty gives up on the result
+        // type unless the function allows it.
+        let mut dynamic_arg = false;
         for i in 0..total {
             let Some(p) = def.param_for(i) else { break };
             let tv = match call.args.get(i) {
                 Some(arg) if i < fixed => {
                     if p.is_lazy() {
+                        // With unknown variables in scope, an argument that
+                        // evaluates to an unknown value makes the call
+                        // unknown (`can(x.a)` while checking a `for`
+                        // condition); its errors stay the function's.
+                        if self.unknown_scope.get() > 0
+                            && self.eval(arg).is_ok_and(|t| t.is_unknown())
+                        {
+                            if let Some(u) = unknown_args.get_mut(i) {
+                                *u = true;
+                            }
+                        }
                         lazy.resize_with(i, || None);
                         lazy.push(Some(Box::new(move || {
                             self.eval(arg).map(|t| {
@@ -1049,9 +1221,38 @@ impl<'c, 'a> Evaluator<'c, 'a> {
                 }
                 _ => expanded.next().unwrap_or_else(|| TVal::plain(Value::Null)),
             };
-            if tv.v.is_null() {
+            if tv.is_unknown() {
+                let from = tv.ty();
+                unknown::check_convertible(&from, p.ty()).map_err(|m| {
+                    Error::eval(
+                        format!(
+                            "invalid value for parameter `{}` of `{name}`: {m}",
+                            p.name()
+                        ),
+                        arg_span(i),
+                    )
+                })?;
+                if let Some(u) = unknown_args.get_mut(i) {
+                    *u = true;
+                }
+                dynamic_arg |= from == Type::Any;
                 args.push(Value::Null);
-                types.push(p.ty().clone());
+                types.push(if p.ty().has_any() {
+                    from
+                } else {
+                    p.ty().clone()
+                });
+                continue;
+            }
+            if tv.v.is_null() {
+                // A typed null keeps its type for the function
+                // (`coalesce` and `merge` check it).
+                args.push(Value::Null);
+                types.push(if *p.ty() == Type::Any {
+                    tv.ty()
+                } else {
+                    p.ty().clone()
+                });
                 continue;
             }
             let from = tv.ty();
@@ -1068,7 +1269,8 @@ impl<'c, 'a> Evaluator<'c, 'a> {
             types.push(t);
         }
         for (i, v) in args.iter().enumerate() {
-            let is_lazy = lazy.get(i).is_some_and(Option::is_some);
+            let is_lazy = lazy.get(i).is_some_and(Option::is_some)
+                || unknown_args.get(i).copied().unwrap_or(false);
             match def.param_for(i) {
                 Some(p) if v.is_null() && !p.is_nullable() && !is_lazy => {
                     return Err(Error::eval(
@@ -1084,6 +1286,12 @@ impl<'c, 'a> Evaluator<'c, 'a> {
         }
         lazy.resize_with(args.len(), || None);
         let declared = def.return_type_for(&types);
+        if unknown_args.contains(&true) {
+            if dynamic_arg && !def.allows_dynamic_type() {
+                return Ok(TVal::unknown(Type::Any));
+            }
+            return Ok(TVal::unknown(declared));
+        }
         let result_type = RefCell::new(None);
         let result = def.invoke(FuncArgs::new(
             args,
@@ -1137,8 +1345,15 @@ impl<'c, 'a> Evaluator<'c, 'a> {
             return self.eval(&i.expr);
         }
         let mut out = String::new();
-        self.template_into(t, &mut out)?;
-        Ok(TVal::plain(Value::String(out)))
+        let outer = self.template_unknown.replace(false);
+        let r = self.template_into(t, &mut out);
+        let unknown = self.template_unknown.replace(outer);
+        r?;
+        Ok(if unknown {
+            TVal::unknown(Type::String)
+        } else {
+            TVal::plain(Value::String(out))
+        })
     }
 
     fn template_into(&self, t: &'a Template<'a>, out: &mut String) -> Result<()> {
@@ -1153,6 +1368,19 @@ impl<'c, 'a> Evaluator<'c, 'a> {
                         continue;
                     }
                     let v = self.eval(&i.expr)?;
+                    if v.is_unknown() {
+                        unknown::check_convertible(&v.ty(), &Type::String).map_err(|_| {
+                            Error::eval(
+                                format!(
+                                    "cannot include a {} in a string template: a string is required",
+                                    v.ty().friendly_name()
+                                ),
+                                i.expr.span,
+                            )
+                        })?;
+                        self.template_unknown.set(true);
+                        continue;
+                    }
                     match &v.v {
                         Value::String(s) => out.push_str(s),
                         Value::Number(n) => {
@@ -1187,6 +1415,10 @@ impl<'c, 'a> Evaluator<'c, 'a> {
 
     fn template_if(&self, d: &'a TemplateIf<'a>, out: &mut String) -> Result<()> {
         let c = self.eval(&d.cond)?;
+        if c.is_unknown() {
+            self.template_unknown.set(true);
+            return Ok(());
+        }
         let b = match &c.v {
             Value::Null => {
                 return Err(Error::eval(
@@ -1217,6 +1449,10 @@ impl<'c, 'a> Evaluator<'c, 'a> {
 
     fn template_for(&self, d: &'a TemplateFor<'a>, out: &mut String) -> Result<()> {
         let coll = self.eval(&d.collection)?;
+        if coll.is_unknown() {
+            self.template_unknown.set(true);
+            return Ok(());
+        }
         let items = self.iteration_items(coll, d.collection.span, "`for` directive")?;
         self.nested(d.for_span, || {
             for (key, value) in items {
@@ -1233,11 +1469,11 @@ impl<'c, 'a> Evaluator<'c, 'a> {
     /// without going through [`eval`](Evaluator::eval)).
     fn nested<T>(&self, span: Span, f: impl FnOnce() -> Result<T>) -> Result<T> {
         let d = self.depth.get() + 1;
-        if d > self.opts.get_max_depth() {
+        if d > self.opts.max_depth() {
             return Err(Error::eval(
                 format!(
                     "the template is nested too deeply to evaluate (limit: {} levels)",
-                    self.opts.get_max_depth()
+                    self.opts.max_depth()
                 ),
                 span,
             ));
@@ -1302,6 +1538,24 @@ fn static_type(e: &Expr<'_>) -> Type {
             _ => Type::String,
         },
         ExprKind::Tuple(items) => Type::Tuple(items.iter().map(static_type).collect()),
+        // An object with literal keys: its attribute types (a failed
+        // attribute is unknown of its own type in the reference).
+        ExprKind::Object(items) => {
+            let mut attrs = Map::with_capacity(items.len());
+            for item in items {
+                let key = match &item.key {
+                    ObjectKey::Ident(i) => i.name.to_owned(),
+                    ObjectKey::Expr(Expr {
+                        kind: ExprKind::String(s),
+                        ..
+                    }) => s.to_string(),
+                    ObjectKey::Expr(_) => return Type::Any,
+                };
+                attrs.insert(key, static_type(&item.value));
+            }
+            attrs.sort_keys();
+            Type::Object(attrs)
+        }
         ExprKind::Unary(u) => match u.op {
             UnaryOp::Neg => Type::Number,
             UnaryOp::Not => Type::Bool,
@@ -1377,16 +1631,11 @@ fn retag(v: Value, t: Option<Type>) -> TVal {
 
 /// Equality as the reference: no conversion, types must match, deep.
 fn values_equal(a: &TVal, b: &TVal) -> bool {
-    if a.t.is_some() || b.t.is_some() {
-        // A typed null equals an untyped null.
-        if a.v.is_null() && b.v.is_null() {
-            return true;
-        }
-        if a.ty() != b.ty() {
-            return false;
-        }
+    if a.t.is_none() && b.t.is_none() {
+        // Implied types: equal values have equal types.
+        return a.v == b.v;
     }
-    a.v == b.v
+    convert::equal_typed(&a.v, &a.ty(), &b.v, &b.ty())
 }
 
 fn operand_number(v: &Value, span: Span, which: &str) -> Result<Number> {

@@ -44,6 +44,10 @@ pub struct FuncDef {
     returns: Type,
     returns_with: Option<Arc<ReturnTypeFn>>,
     func: Arc<FuncImpl>,
+    /// Whether the result type is computed even for an argument of unknown
+    /// type (cty's `AllowDynamicType`); otherwise such a call is of
+    /// unknown type. Matters only for unknown values (see `eval::unknown`).
+    allow_dynamic_type: bool,
 }
 
 /// Computes a function's result type from its arguments' types (see
@@ -63,7 +67,21 @@ impl FuncDef {
             returns: Type::Any,
             returns_with: None,
             func: Arc::new(f),
+            allow_dynamic_type: false,
         }
+    }
+
+    /// Computes the result type even for arguments of unknown type, as
+    /// cty's parameters with `AllowDynamicType` (see `allow_dynamic_type`).
+    #[must_use]
+    pub(crate) fn allowing_dynamic_type(mut self) -> FuncDef {
+        self.allow_dynamic_type = true;
+        self
+    }
+
+    /// See [`allowing_dynamic_type`](FuncDef::allowing_dynamic_type).
+    pub(crate) fn allows_dynamic_type(&self) -> bool {
+        self.allow_dynamic_type
     }
 
     /// Adds a positional parameter.

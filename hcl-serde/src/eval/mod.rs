@@ -49,6 +49,8 @@ pub(crate) mod convert;
 mod expr;
 mod func;
 mod types;
+mod unify;
+mod unknown;
 
 pub use context::{Context, EvalOptions};
 pub use func::{FuncArgs, FuncDef, FuncError, FuncImpl, Param, ReturnTypeFn};
@@ -128,11 +130,11 @@ fn body_value<'a>(
     body: &'a Body<'a>,
     depth: usize,
 ) -> Result<Map<String, Value>> {
-    if depth > ev.options().get_max_depth() {
+    if depth > ev.options().max_depth() {
         return Err(Error::eval(
             format!(
                 "blocks are nested more than {} levels deep",
-                ev.options().get_max_depth()
+                ev.options().max_depth()
             ),
             body.span,
         ));
@@ -471,7 +473,7 @@ mod tests {
             })),
             0,
         );
-        let ctx = Context::none().with_options(EvalOptions::default().max_iterations(2));
+        let ctx = Context::none().with_options(EvalOptions::default().with_max_iterations(2));
         assert!(eval_expr(&f, &ctx).is_err());
         assert_eq!(
             eval_expr(&f, &Context::none()),

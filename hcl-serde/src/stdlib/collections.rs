@@ -18,7 +18,7 @@
 //! the type its value implies.
 
 use super::numeric::whole;
-use crate::eval::convert::{canonical_set_typed, convert_typed, total_cmp, unify};
+use crate::eval::convert::{canonical_set_typed, convert_typed, equal_typed, total_cmp, unify};
 use crate::eval::{FuncArgs, FuncDef, FuncError, Param, Type};
 use crate::{Map, Number, Value};
 use std::cmp::Ordering;
@@ -216,8 +216,12 @@ pub fn contains() -> FuncDef {
         let Some(Value::Array(items)) = args.get(0) else {
             return Err(FuncError::new("argument must be list, tuple, or set"));
         };
+        // Typed equality, as go-cty: `contains([[]], tolist([]))` is false.
         let needle = arg(&args, 1);
-        Ok(Value::Bool(items.contains(&needle)))
+        let (list_t, needle_t) = (ty(&args, 0), ty(&args, 1));
+        Ok(Value::Bool(items.iter().enumerate().any(|(i, v)| {
+            equal_typed(v, &elem_type(&list_t, i, v), &needle, &needle_t)
+        })))
     })
     .param(Param::new("list", Type::Any))
     .param(Param::new("value", Type::Any))
@@ -299,9 +303,14 @@ pub fn merge() -> FuncDef {
     FuncDef::new(|args| {
         let mut out: Map<String, Value> = Map::new();
         let mut attrs: Map<String, Type> = Map::new();
+        // As go-cty: an untyped null stops the type checks; a typed null
+        // must be a map or object like any other argument.
+        let mut untyped_null = false;
         for i in 0..args.len() {
             match (args.get(i), ty(&args, i)) {
-                (Some(Value::Null), _) => {}
+                (Some(Value::Null), Type::Any) => untyped_null = true,
+                (Some(Value::Null), Type::Map(_) | Type::Object(_)) => {}
+                (Some(Value::Null), _) if untyped_null => {}
                 (Some(Value::Object(m)), t @ (Type::Map(_) | Type::Object(_))) => {
                     for (k, v) in m {
                         attrs.insert(k.clone(), entry_type(&t, k, v));
@@ -989,7 +998,7 @@ pub fn setproduct() -> FuncDef {
             total = total.saturating_mul(col.len());
             columns.push(col);
         }
-        let limit = args.options().get_max_collection_len();
+        let limit = args.options().max_collection_len();
         if total > limit {
             return Err(FuncError::new(format!(
                 "the product has {total} elements, more than the limit of {limit}"

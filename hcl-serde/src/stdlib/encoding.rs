@@ -99,7 +99,7 @@ pub fn jsonencode() -> FuncDef {
     FuncDef::new(|args| {
         let mut out = String::new();
         json_encode(args.get(0).unwrap_or(&Value::Null), &mut out);
-        let limit = args.options().get_max_string_len();
+        let limit = args.options().max_string_len();
         if out.len() > limit {
             return Err(FuncError::new(format!(
                 "the result would be longer than the limit of {limit} bytes"
@@ -134,7 +134,7 @@ pub fn jsondecode() -> FuncDef {
         let mut p = JsonParser {
             src: text.as_bytes(),
             pos: 0,
-            max_depth: args.options().get_max_depth(),
+            max_depth: args.options().max_depth(),
         };
         p.skip_ws();
         if p.pos >= p.src.len() {
@@ -424,7 +424,7 @@ fn quote_char(c: char) -> String {
 pub fn csvdecode() -> FuncDef {
     FuncDef::new(|args| {
         let text = args.str(0)?;
-        let max = args.options().get_max_collection_len();
+        let max = args.options().max_collection_len();
         let mut reader = CsvReader::new(text);
         let headers = match reader.record() {
             None => return Err(FuncError::new("missing header line")),

@@ -242,9 +242,10 @@ fn append(
         }
         b't' => match arg {
             Value::Bool(b) => b.to_string(),
-            Value::String(s) if matches!(s.as_str(), "true" | "1") => "true".to_owned(),
-            Value::String(s) if matches!(s.as_str(), "false" | "0") => "false".to_owned(),
-            Value::String(_) => return Err(fail("a bool is required")),
+            Value::String(s) => match crate::eval::convert::string_to_bool(s) {
+                Some(b) => b.to_string(),
+                None => return Err(fail("a bool is required")),
+            },
             _ => return Err(fail("bool required")),
         },
         b'b' | b'd' | b'o' | b'x' | b'X' | b'e' | b'E' | b'f' | b'g' | b'G' => {

@@ -175,7 +175,37 @@ pub fn all() -> impl Iterator<Item = (&'static str, FuncDef)> {
     TABLES
         .into_iter()
         .flat_map(|t| t.iter())
-        .map(|(name, make)| (*name, make()))
+        .map(|(name, make)| (*name, reference_flags(name, make())))
+}
+
+/// The functions whose parameters accept values of unknown type in the
+/// reference (cty's `AllowDynamicType`): their result type is known even
+/// then, which decides some errors on unknown values.
+const ALLOW_DYNAMIC_TYPE: &[&str] = &[
+    "abs",
+    "coalesce",
+    "coalescelist",
+    "jsonencode",
+    "length",
+    "lower",
+    "max",
+    "merge",
+    "min",
+    "setintersection",
+    "setsubtract",
+    "setsymmetricdifference",
+    "setunion",
+    "strlen",
+    "substr",
+    "upper",
+];
+
+fn reference_flags(name: &str, def: FuncDef) -> FuncDef {
+    if ALLOW_DYNAMIC_TYPE.contains(&name) {
+        def.allowing_dynamic_type()
+    } else {
+        def
+    }
 }
 
 /// The names of every standard function, in the order of [`all`].
@@ -197,7 +227,7 @@ pub fn get(name: &str) -> Option<FuncDef> {
         .into_iter()
         .flat_map(|t| t.iter())
         .find(|(n, _)| *n == name)
-        .map(|(_, make)| make())
+        .map(|(n, make)| reference_flags(n, make()))
 }
 
 impl Context {

@@ -145,7 +145,7 @@ pub fn format() -> FuncDef {
     FuncDef::new(|args| {
         let spec = args.str(0)?;
         let values = args.values().get(1..).unwrap_or_default();
-        let limit = args.options().get_max_string_len();
+        let limit = args.options().max_string_len();
         format_values(spec, values, limit).map(Value::from)
     })
     .param(Param::new("format", Type::String))
@@ -176,7 +176,7 @@ pub fn formatlist() -> FuncDef {
     FuncDef::new(|args| {
         let spec = args.str(0)?;
         let values = args.values().get(1..).unwrap_or_default();
-        let limit = args.options().get_max_string_len();
+        let limit = args.options().max_string_len();
         if values.is_empty() {
             return Ok(Value::Array(vec![Value::from(format_values(
                 spec, values, limit,
@@ -204,10 +204,10 @@ pub fn formatlist() -> FuncDef {
             }
         }
         let n = len.map_or(1, |(n, _)| n);
-        if n > args.options().get_max_collection_len() {
+        if n > args.options().max_collection_len() {
             return Err(FuncError::new(format!(
                 "the result would have {n} elements, more than the limit of {}",
-                args.options().get_max_collection_len()
+                args.options().max_collection_len()
             )));
         }
         let mut out = Vec::with_capacity(n);
@@ -258,7 +258,7 @@ pub fn join() -> FuncDef {
         if lists.is_empty() {
             return Err(FuncError::new("at least one list is required"));
         }
-        let limit = args.options().get_max_string_len();
+        let limit = args.options().max_string_len();
         let mut out = String::new();
         let mut first = true;
         for (li, list) in lists.iter().enumerate() {
@@ -319,11 +319,11 @@ pub fn split() -> FuncDef {
         } else {
             s.split(sep).map(Value::from).collect()
         };
-        if parts.len() > args.options().get_max_collection_len() {
+        if parts.len() > args.options().max_collection_len() {
             return Err(FuncError::new(format!(
                 "the result would have {} elements, more than the limit of {}",
                 parts.len(),
-                args.options().get_max_collection_len()
+                args.options().max_collection_len()
             )));
         }
         Ok(Value::Array(parts))
@@ -420,7 +420,7 @@ pub fn replace() -> FuncDef {
         let s = args.str(0)?;
         let from = args.str(1)?;
         let to = args.str(2)?;
-        let limit = args.options().get_max_string_len();
+        let limit = args.options().max_string_len();
         // Bound the result before building it.
         let count = if from.is_empty() {
             s.chars().count().saturating_add(1)
@@ -634,7 +634,7 @@ pub fn indent() -> FuncDef {
             // The reference fails as a whole call (Go panics).
             return Err(FuncError::new("the number of spaces must not be negative"));
         };
-        let limit = args.options().get_max_string_len();
+        let limit = args.options().max_string_len();
         let lines = s.matches('\n').count();
         if lines.saturating_mul(spaces).saturating_add(s.len()) > limit {
             return Err(too_long(limit));
@@ -1140,7 +1140,7 @@ pub fn regexall() -> FuncDef {
         let compiled = cache.get(args.str(0)?)?;
         let (re, shape) = &*compiled;
         let s = args.str(1)?;
-        let max = args.options().get_max_collection_len();
+        let max = args.options().max_collection_len();
         let mut out = Vec::new();
         let mut prev_end: Option<usize> = None;
         for caps in re.captures_iter(s) {

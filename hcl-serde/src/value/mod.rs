@@ -3,6 +3,7 @@
 pub(crate) mod de;
 mod from;
 mod index;
+mod macros;
 mod partial_eq;
 mod ser;
 

@@ -1,0 +1,45 @@
+#!/usr/bin/env python3
+"""The minimum Rust version the library crates need, from the lock file.
+
+Walks the resolved graph of normal and build dependencies of hcl-grammar
+and hcl-serde with every feature on, for every target, and prints the highest
+`rust-version` that any locked dependency declares, with the packages that
+declare it. Exits 1 when the workspace's `rust-version` is lower than that.
+Our own code is checked against the declared version by clippy's
+`incompatible_msrv` lint, which reads `rust-version`.
+"""
+import json
+import subprocess
+import sys
+
+meta = json.loads(subprocess.check_output(
+    ["cargo", "metadata", "--format-version", "1", "--locked"]))
+by_name_version = {(p["name"], p["version"]): p for p in meta["packages"]}
+roots = ("hcl-grammar", "hcl-serde")
+
+# `cargo tree` resolves features as a build of just these crates does (the
+# metadata's resolve unifies features with the workspace's dev-dependencies).
+tree = subprocess.check_output(
+    ["cargo", "tree", "--locked", "--all-features", "--target", "all",
+     "-e", "normal,build", "--prefix", "none", "-f", "{p}"]
+    + [arg for r in roots for arg in ("-p", r)], text=True)
+seen = set()
+for line in tree.splitlines():
+    parts = line.split()
+    if len(parts) >= 2 and parts[1].startswith("v"):
+        seen.add((parts[0], parts[1][1:]))
+
+
+def key(v):
+    return tuple(int(x) for x in v.split("."))
+
+
+needs = [(by_name_version[p]["rust_version"], p[0], p[1])
+         for p in seen if p[0] not in roots and by_name_version[p]["rust_version"]]
+top = max(key(v) for v, _, _ in needs)
+top_s = ".".join(map(str, top))
+who = sorted(f"{n} {ver}" for v, n, ver in needs if key(v) == top)
+declared = next(p["rust_version"] for p in meta["packages"] if p["name"] == roots[1])
+print(f"dependencies need Rust {top_s} ({', '.join(who)}); declared: {declared}")
+if declared is None or key(declared) < top:
+    sys.exit(1)

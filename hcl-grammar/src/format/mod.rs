@@ -1,0 +1,133 @@
+//! The canonical layout of HCL files: byte for byte what the reference
+//! formatter (`hclwrite.Format` of hashicorp/hcl, behind `packer fmt` and
+//! `terraform fmt`) writes.
+//!
+//! ```
+//! let src = "service  \"web\"{\nport=8080\n  # the public name\nhostname = \"example.com\" // ok\n}\n";
+//! let formatted = hcl_grammar::format(src).unwrap();
+//! assert_eq!(
+//!     formatted,
+//!     "service \"web\" {\n  port = 8080\n  # the public name\n  hostname = \"example.com\" // ok\n}\n"
+//! );
+//! ```
+//!
+//! Only whitespace changes: no token is added, removed or moved to another
+//! line, every comment is kept, and heredoc bodies are left as they are.
+//! The rules, all the reference's:
+//!
+//! - two spaces of indentation per level of brackets (`{ [ ( ${ %{`)
+//!   opened by the lines before;
+//! - one space or none between two tokens, decided by the pair (`a = b`,
+//!   `f(x, y)`, `a.b[0]`, `-x`, `{ a = 1 }`, `"${x}"`);
+//! - the `=` of consecutive attribute lines aligned one column past the
+//!   longest name, and the trailing `#` / `//` comments of consecutive
+//!   lines aligned likewise (widths in grapheme clusters);
+//! - trailing spaces removed, blank lines and line endings (`\r\n`) kept.
+//!
+//! The input must parse as a config file: as `terraform fmt`, a file with
+//! a syntax error is refused with that error rather than formatted
+//! ([`FormatOptions::check_syntax`] turns the check off, to format token
+//! by token as `hclwrite.Format` itself does).
+
+mod rules;
+
+use crate::{Error, ParseOptions, Result, Span};
+
+/// Options of [`format_with`] and [`format_bytes_with`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FormatOptions {
+    /// Parse the input first and return its syntax error, if any, instead
+    /// of formatting it. Default: `true`. Without the check, any input is
+    /// formatted token by token (the output of invalid input is then
+    /// whatever the rules make of its tokens), in linear time and with no
+    /// limit on its length.
+    pub check_syntax: bool,
+    /// The limits of that parse.
+    pub parse: ParseOptions,
+    /// The longest output built, in bytes; longer is an error ("formatted
+    /// output too large") pointing at the token that passes the limit.
+    /// Formatted output is about as long as its input, but aligning `=`
+    /// signs after a very long name can ask for that many spaces on each
+    /// of many lines (the reference would build it). Default:
+    /// [`FormatOptions::DEFAULT_MAX_OUTPUT_LEN`] (64 MiB, eight times the
+    /// default input limit).
+    pub max_output_len: usize,
+}
+
+impl FormatOptions {
+    /// The default for [`FormatOptions::max_output_len`]: 64 MiB.
+    pub const DEFAULT_MAX_OUTPUT_LEN: usize = 64 * 1024 * 1024;
+}
+
+impl Default for FormatOptions {
+    fn default() -> Self {
+        FormatOptions {
+            check_syntax: true,
+            parse: ParseOptions::default(),
+            max_output_len: Self::DEFAULT_MAX_OUTPUT_LEN,
+        }
+    }
+}
+
+/// Formats a config file (a body of attributes and blocks) in the
+/// canonical layout; a syntax error is returned as the parser reports it.
+///
+/// ```
+/// assert_eq!(hcl_grammar::format("a=1\nlong_name=2\n").unwrap(), "a         = 1\nlong_name = 2\n");
+/// let err = hcl_grammar::format("a = \n").unwrap_err();
+/// assert_eq!(err.line(), 1);
+/// ```
+pub fn format(src: &str) -> Result<String> {
+    format_with(src, &FormatOptions::default())
+}
+
+/// [`format`] with options.
+pub fn format_with(src: &str, options: &FormatOptions) -> Result<String> {
+    if options.check_syntax {
+        crate::parse_body_with(src, &options.parse)?;
+    }
+    let out = format_unchecked(src.as_bytes(), options)?;
+    // Only ASCII spaces are added or removed, and only between tokens, so
+    // the output is UTF-8 whenever the input is: the lossy conversion
+    // never replaces anything.
+    Ok(match String::from_utf8(out) {
+        Ok(text) => text,
+        Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned(),
+    })
+}
+
+/// [`format`] for bytes that may not be UTF-8 (the reference accepts any
+/// bytes inside comments).
+pub fn format_bytes(src: &[u8]) -> Result<Vec<u8>> {
+    format_bytes_with(src, &FormatOptions::default())
+}
+
+/// [`format_bytes`] with options.
+pub fn format_bytes_with(src: &[u8], options: &FormatOptions) -> Result<Vec<u8>> {
+    if options.check_syntax {
+        crate::parse_body_bytes_with(src, &options.parse)?;
+    }
+    format_unchecked(src, options)
+}
+
+fn format_unchecked(src: &[u8], options: &FormatOptions) -> Result<Vec<u8>> {
+    let tokens = crate::tokens::lex(src);
+    rules::format_tokens(src, &tokens, options.max_output_len)
+        .map_err(|at| too_large(src, at, options))
+}
+
+#[cold]
+fn too_large(src: &[u8], at: usize, options: &FormatOptions) -> Error {
+    // Positions are byte offsets: only bytes that are not UTF-8 change
+    // length in the lossy text, and they are rare enough to ignore here.
+    let text = String::from_utf8_lossy(src);
+    let at = at.min(text.len());
+    Error::new(
+        format!(
+            "formatted output too large: more than {} bytes (FormatOptions::max_output_len)",
+            options.max_output_len
+        ),
+        Span::new(at, at),
+        &text,
+    )
+}

@@ -1,0 +1,101 @@
+//! [`ParseOptions`]: the limits applied while parsing.
+
+/// Limits applied while parsing, set with `with_*` builder methods and read
+/// with the methods of the same name without the prefix (the style of every
+/// options type in these crates).
+///
+/// ```
+/// use hcl_grammar::{parse_expr_with, ParseOptions};
+/// let options = ParseOptions::default().with_max_depth(4);
+/// assert!(parse_expr_with("[[[1]]]", &options).is_ok());
+/// assert!(parse_expr_with("[[[[[1]]]]]", &options).is_err());
+///
+/// let small = ParseOptions::default().with_max_input_len(8);
+/// assert_eq!(small.max_input_len(), 8);
+/// let err = parse_expr_with("[1, 2, 3, 4]", &small).unwrap_err();
+/// assert!(err.message().starts_with("input too large"));
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParseOptions {
+    pub(crate) max_depth: usize,
+    pub(crate) max_input_len: usize,
+    pub(crate) chunk_len: usize,
+}
+
+impl ParseOptions {
+    /// The default for [`ParseOptions::with_max_depth`].
+    pub const DEFAULT_MAX_DEPTH: usize = 128;
+    /// The default for [`ParseOptions::with_max_input_len`]: 8 MiB.
+    pub const DEFAULT_MAX_INPUT_LEN: usize = 8 * 1024 * 1024;
+    /// The default for [`ParseOptions::with_chunk_len`]: 16 KiB.
+    pub const DEFAULT_CHUNK_LEN: usize = 16 * 1024;
+
+    /// The deepest nesting accepted. Each of these is one level: a
+    /// bracket, brace or parenthesis (collections, calls, indexes,
+    /// blocks), a quoted string or heredoc, a template sequence (`${`,
+    /// `%{`), a conditional's `?`; the operators and traversal steps of one
+    /// expression also count, as they nest in the tree. So 128 nested
+    /// `(` or `[` parse, and 64 nested `"${`. Deeper input is a syntax error
+    /// rather than a stack overflow (checked in debug builds on a 2 MiB
+    /// stack). Default: [`ParseOptions::DEFAULT_MAX_DEPTH`] (128).
+    #[must_use]
+    pub fn with_max_depth(mut self, depth: usize) -> Self {
+        self.max_depth = depth;
+        self
+    }
+
+    /// The longest input accepted, in bytes; longer input is an error
+    /// ("input too large") pointing at the first byte past the limit,
+    /// before any parsing. Parsing holds the tree and pest's token queue of
+    /// one piece (see [`ParseOptions::with_chunk_len`]): about 12 to 30
+    /// bytes per input byte for ordinary configs, up to about 160 for the
+    /// densest shapes (one huge attribute: a long list, object or
+    /// template). The default, [`ParseOptions::DEFAULT_MAX_INPUT_LEN`]
+    /// (8 MiB, four times the largest real configuration file we know of),
+    /// keeps every parse under about 2 GiB; raise it for trusted, larger
+    /// generated files.
+    #[must_use]
+    pub fn with_max_input_len(mut self, len: usize) -> Self {
+        self.max_input_len = len;
+        self
+    }
+
+    /// A config file longer than this many bytes is parsed in pieces of at
+    /// least this size, cut between top-level items: pest's token queue
+    /// (20 to 200 bytes per input byte) then holds one piece at a time, so
+    /// parsing memory grows with the tree alone and the time per byte of a
+    /// large file stays that of a small one. The tree and the errors are
+    /// the same for every value (a piece that fails is parsed again as part
+    /// of the whole file). Expressions and templates are always parsed
+    /// whole. Default: [`ParseOptions::DEFAULT_CHUNK_LEN`] (16 KiB).
+    #[must_use]
+    pub fn with_chunk_len(mut self, len: usize) -> Self {
+        self.chunk_len = len;
+        self
+    }
+
+    /// The nesting limit: see [`ParseOptions::with_max_depth`].
+    pub fn max_depth(&self) -> usize {
+        self.max_depth
+    }
+
+    /// The input size limit: see [`ParseOptions::with_max_input_len`].
+    pub fn max_input_len(&self) -> usize {
+        self.max_input_len
+    }
+
+    /// The piece size: see [`ParseOptions::with_chunk_len`].
+    pub fn chunk_len(&self) -> usize {
+        self.chunk_len
+    }
+}
+
+impl Default for ParseOptions {
+    fn default() -> Self {
+        ParseOptions {
+            max_depth: Self::DEFAULT_MAX_DEPTH,
+            max_input_len: Self::DEFAULT_MAX_INPUT_LEN,
+            chunk_len: Self::DEFAULT_CHUNK_LEN,
+        }
+    }
+}
