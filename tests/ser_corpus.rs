@@ -3,8 +3,9 @@
 //! `hcl::Value`, written back with `hcl::to_string`, and
 //!
 //! 1. reads back as the same value (`from_str::<Value>`);
-//! 2. is already in the reference formatter's layout (`hcl-oracle
-//!    batch-fmt` leaves it byte for byte as it is);
+//! 2. is already in the canonical layout: `hcl::format` and the
+//!    reference formatter (`hcl-oracle batch-fmt`) leave it byte for byte
+//!    as it is;
 //! 3. means the same to the reference: `hcl-oracle batch` evaluates it to
 //!    the value we read from the original file (numbers compared as JSON
 //!    numbers).
@@ -94,6 +95,10 @@ fn corpus_values_round_trip_through_the_serializer() {
                 continue;
             }
         };
+        match hcl::format(&out) {
+            Ok(f) if f == out => {}
+            _ => failures.push(format!("{path}: hcl::format changes our output")),
+        }
         match hcl::from_str::<Value>(&out) {
             Ok(back) if back == v => {}
             Ok(_) => failures.push(format!("{path}: read back as a different value")),

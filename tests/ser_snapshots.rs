@@ -12,6 +12,7 @@ use std::path::Path;
 use std::process::Command;
 
 fn assert_reference_layout(name: &str, text: &str) {
+    assert_eq!(hcl::format(text).expect("format"), text, "hcl::format");
     let bin = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/oracle/bin/hcl-oracle");
     if !bin.is_file() {
         println!(
