@@ -75,6 +75,14 @@
 //! Errors are one [`Error`]: [`Category`] syntax, evaluation or data, with
 //! the line, column, span and path of the field (`service[0].port`), and
 //! a snippet when printed.
+//!
+//! # Serializing
+//!
+//! [`to_string`], [`to_vec`], [`to_writer`] and [`Serializer`] write any
+//! `T: Serialize` as HCL that reads back as the same value, laid out as
+//! `terraform fmt` leaves files; see [`ser`] for the mapping (structs are
+//! blocks, `$label` fields are labels, [`ser::Block`] and
+//! [`ser::Attribute`] choose where the rule would not).
 
 // Input must not panic the library: no indexing that input can reach.
 #![warn(clippy::indexing_slicing)]
@@ -86,7 +94,7 @@ pub mod ext;
 pub mod format;
 pub mod number;
 pub mod schema;
-mod ser;
+pub mod ser;
 pub mod stdlib;
 pub mod value;
 
@@ -107,7 +115,7 @@ pub use format::format;
 #[doc(inline)]
 pub use number::{Number, NumberError};
 #[doc(inline)]
-pub use ser::to_value;
+pub use ser::{to_string, to_value, to_vec, to_writer, Serializer};
 #[doc(inline)]
 pub use value::{Map, Value};
 

@@ -422,6 +422,10 @@ impl fmt::Debug for Expression {
 
 impl serde::Serialize for Expression {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        // This crate's serializer writes the source back as it is.
+        if crate::ser::active() {
+            return s.serialize_newtype_struct(crate::ser::EXPRESSION_NAME, self.as_str());
+        }
         s.serialize_str(self.as_str())
     }
 }
@@ -547,6 +551,10 @@ impl fmt::Debug for Body {
 
 impl serde::Serialize for Body {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        // This crate's serializer writes the source back as it is.
+        if crate::ser::active() {
+            return s.serialize_newtype_struct(crate::ser::BODY_NAME, self.as_str());
+        }
         s.serialize_str(self.as_str())
     }
 }

@@ -750,6 +750,10 @@ impl From<u128> for Number {
 
 impl serde::Serialize for Number {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        // This crate's serializers take the number exactly (see `ser`).
+        if crate::ser::active() {
+            return crate::ser::serialize_number(self, s);
+        }
         if self.is_integer() {
             if let Some(i) = self.as_i64() {
                 return s.serialize_i64(i);

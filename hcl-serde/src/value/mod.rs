@@ -221,11 +221,7 @@ impl fmt::Display for Value {
                     if i > 0 {
                         f.write_str(", ")?;
                     }
-                    if is_identifier(k) {
-                        f.write_str(k)?;
-                    } else {
-                        write_quoted(f, k)?;
-                    }
+                    crate::ser::write_key(f, k)?;
                     write!(f, " = {v}")?;
                 }
                 f.write_str(" }")
@@ -238,24 +234,9 @@ impl fmt::Display for Value {
 /// the grammar's one definition.
 pub(crate) use hcl_grammar::is_identifier;
 
-/// Writes `s` as a quoted HCL string, escaping as the spec requires
-/// (`${` and `%{` are doubled so they stay literal).
+/// Writes `s` as a quoted HCL string (the serializer's escaper).
 fn write_quoted(f: &mut fmt::Formatter<'_>, s: &str) -> fmt::Result {
-    f.write_str("\"")?;
-    let mut chars = s.chars().peekable();
-    while let Some(c) = chars.next() {
-        match c {
-            '"' => f.write_str("\\\"")?,
-            '\\' => f.write_str("\\\\")?,
-            '\n' => f.write_str("\\n")?,
-            '\r' => f.write_str("\\r")?,
-            '\t' => f.write_str("\\t")?,
-            '$' | '%' if chars.peek() == Some(&'{') => write!(f, "{c}{c}")?,
-            c if c.is_control() => write!(f, "\\u{:04X}", c as u32)?,
-            c => write!(f, "{c}")?,
-        }
-    }
-    f.write_str("\"")
+    crate::ser::write_quoted(f, s)
 }
 
 #[cfg(test)]

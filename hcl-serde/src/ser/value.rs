@@ -32,6 +32,8 @@ use serde::ser::{self, Serialize};
 /// A data error for a non-finite float or a map key that is not a
 /// string, number, bool or char, or any error `T`'s `Serialize` reports.
 pub fn to_value<T: Serialize + ?Sized>(value: &T) -> Result<Value> {
+    // Numbers arrive exactly (see `Number`'s `Serialize`).
+    let _active = super::ActiveGuard::new();
     value.serialize(ValueSerializer)
 }
 
@@ -129,9 +131,14 @@ impl ser::Serializer for ValueSerializer {
     }
     fn serialize_newtype_struct<T: Serialize + ?Sized>(
         self,
-        _name: &'static str,
+        name: &'static str,
         value: &T,
     ) -> Result<Value> {
+        if name == super::NUMBER_NAME {
+            if let Some(n) = super::take_number() {
+                return Ok(Value::Number(n));
+            }
+        }
         value.serialize(self)
     }
     fn serialize_newtype_variant<T: Serialize + ?Sized>(

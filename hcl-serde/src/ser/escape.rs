@@ -1,0 +1,156 @@
+//! How strings, keys and numbers are spelled in HCL source: the one escaper
+//! of the serializer and of [`Value`](crate::Value)'s `Display`.
+
+use crate::Number;
+use std::fmt::{self, Write};
+
+/// Writes `s` as a quoted HCL string that reads back as exactly `s`.
+///
+/// Quotes, backslashes and control characters are escaped, and the
+/// template introducers `${` and `%{` are doubled (`$${`, `%%{`), as the
+/// spec requires for them to stay literal.
+pub(crate) fn write_quoted<W: Write + ?Sized>(out: &mut W, s: &str) -> fmt::Result {
+    out.write_char('"')?;
+    // Most strings need no escape: printable ASCII without `"`, `\\`, `$`
+    // or `%`.
+    if s.bytes()
+        .all(|b| (b' '..0x7f).contains(&b) && !matches!(b, b'"' | b'\\' | b'$' | b'%'))
+    {
+        out.write_str(s)?;
+        return out.write_char('"');
+    }
+    let mut chars = s.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '"' => out.write_str("\\\"")?,
+            '\\' => out.write_str("\\\\")?,
+            '\n' => out.write_str("\\n")?,
+            '\r' => out.write_str("\\r")?,
+            '\t' => out.write_str("\\t")?,
+            '$' | '%' if chars.peek() == Some(&'{') => {
+                out.write_char(c)?;
+                out.write_char(c)?;
+            }
+            c if c.is_control() => write!(out, "\\u{:04X}", c as u32)?,
+            c => out.write_char(c)?,
+        }
+    }
+    out.write_char('"')
+}
+
+/// Whether `s` is an HCL identifier (a valid attribute or block type name).
+pub(crate) fn is_identifier(s: &str) -> bool {
+    crate::value::is_identifier(s)
+}
+
+/// Writes an object key: bare when it is an identifier that reads back as
+/// that string, quoted otherwise. `null`, `true`, `false` and `for` are
+/// quoted: bare, they would be a value or start a `for` expression.
+pub(crate) fn write_key<W: Write + ?Sized>(out: &mut W, k: &str) -> fmt::Result {
+    if is_bare_key(k) {
+        out.write_str(k)
+    } else {
+        write_quoted(out, k)
+    }
+}
+
+/// Whether `k` is written bare as an object key (see [`write_key`]).
+pub(crate) fn is_bare_key(k: &str) -> bool {
+    is_identifier(k) && !matches!(k, "null" | "true" | "false" | "for")
+}
+
+/// The literal that writes `n` exactly, or `None` for an infinity (HCL
+/// has no literal for it). A decimal is written as its exact digits.
+/// A big binary float is written as its shortest decimal text that reads
+/// back as the same number (Go's `Text('f', -1)`, as `Display` prints it),
+/// with an exponent when the plain text would carry more than a few
+/// leading or trailing zeros (`1e-400`, not four hundred zeros).
+pub(crate) fn number_literal(n: &Number) -> Option<String> {
+    if n.is_infinite() {
+        return None;
+    }
+    let exact = n.to_exact_text();
+    if exact
+        .bytes()
+        .all(|b| b.is_ascii_digit() || b == b'.' || b == b'-')
+    {
+        return Some(exact);
+    }
+    Some(scientific(&n.to_string()))
+}
+
+/// Rewrites a plain decimal text (`-0.000123`, `1200000`) with an exponent
+/// when that is shorter by more than a few characters; the value is
+/// unchanged, digit for digit.
+fn scientific(plain: &str) -> String {
+    let (sign, body) = match plain.strip_prefix('-') {
+        Some(rest) => ("-", rest),
+        None => ("", plain),
+    };
+    let (int, frac) = body.split_once('.').unwrap_or((body, ""));
+    let digits: String = int.chars().chain(frac.chars()).collect();
+    let Some(first) = digits.find(|c: char| c != '0') else {
+        return plain.to_owned();
+    };
+    let significant = digits[first..].trim_end_matches('0');
+    // The exponent of the first significant digit.
+    let exp = int.len() as i64 - 1 - first as i64;
+    let mantissa = match significant.split_at(1) {
+        (lead, "") => lead.to_owned(),
+        (lead, rest) => format!("{lead}.{rest}"),
+    };
+    let sci = format!("{sign}{mantissa}e{exp}");
+    if sci.len() + 4 < plain.len() {
+        sci
+    } else {
+        plain.to_owned()
+    }
+}
+
+/// The literal of a binary float: Rust's shortest text that reads back as
+/// the same float, with an exponent when the plain form would be long.
+pub(crate) fn float_literal(f: f64, plain: String, exp: String) -> String {
+    if f == 0.0 && f.is_sign_negative() {
+        return "-0".to_owned();
+    }
+    if plain.len() <= 24 {
+        plain
+    } else {
+        exp
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{number_literal, scientific};
+    use crate::Number;
+
+    #[test]
+    fn scientific_keeps_every_digit() {
+        assert_eq!(scientific("0.000000000000123"), "1.23e-13");
+        assert_eq!(scientific("-1200000000000000000000"), "-1.2e21");
+        assert_eq!(scientific("123.25"), "123.25");
+        assert_eq!(scientific("0"), "0");
+    }
+
+    #[test]
+    fn big_binary_floats_read_back_as_themselves() {
+        for text in [
+            "1e-400",
+            "1e400",
+            "-2.5e-300",
+            "340282366920938463463374607431768211456",
+            "0.1e-30",
+        ] {
+            let Some(n) = Number::parse(text) else {
+                panic!("{text} parses");
+            };
+            let Some(lit) = number_literal(&n) else {
+                panic!("{text} is finite");
+            };
+            assert!(!lit.contains(':'), "{text}: {lit}");
+            assert_eq!(Number::parse(&lit).as_ref(), Some(&n), "{text}: {lit}");
+        }
+        assert_eq!(number_literal(&Number::INFINITY), None);
+    }
+}
