@@ -39,7 +39,8 @@ for line in tree.splitlines():
 
 
 def key(v):
-    return tuple(int(x) for x in v.split("."))
+    parts = [int(x) for x in v.split(".")]
+    return tuple(parts + [0] * (3 - len(parts)))
 
 
 needs = [(by_name_version[p]["rust_version"], p[0], p[1])
