@@ -85,17 +85,13 @@ pub(super) fn content<'a>(
                     p.name_span,
                 ));
             }
-            out.attributes.push(Attribute {
-                name: name.to_owned(),
-                name_span: p.name_span,
-                src: this.src,
-                expr: AttrExpr::Json(&p.value),
-            });
+            out.attributes
+                .push(this.attribute(name, p.name_span, AttrExpr::Json(&p.value)));
             used.push(name.to_owned());
         } else if let Some(bs) = schema.block_type(name) {
             let mut labels = Vec::new();
             unpack_block(
-                this.src,
+                this,
                 &p.value,
                 name,
                 p.name_span,
@@ -145,7 +141,7 @@ pub(super) fn content<'a>(
 
 #[allow(clippy::too_many_arguments)]
 fn unpack_block<'a>(
-    src: &'a str,
+    parent: &SchemaBody<'a>,
     v: &'a JsonValue<'a>,
     type_name: &str,
     type_span: Span,
@@ -170,7 +166,7 @@ fn unpack_block<'a>(
         for p in props {
             labels.push(p.name.clone().into_owned());
             unpack_block(
-                src,
+                parent,
                 &p.value,
                 type_name,
                 type_span,
@@ -187,11 +183,7 @@ fn unpack_block<'a>(
         type_name: type_name.to_owned(),
         labels: labels.clone(),
         type_span,
-        body: SchemaBody {
-            src,
-            kind: BodyKind::Json(body),
-            hidden: Vec::new(),
-        },
+        body: parent.child(BodyKind::Json(body)),
     };
     match &v.kind {
         JsonKind::Null => Ok(()),
@@ -235,12 +227,7 @@ pub(super) fn just_attributes<'a>(
                 p.name_span,
             ));
         }
-        out.push(Attribute {
-            name: name.to_owned(),
-            name_span: p.name_span,
-            src: this.src,
-            expr: AttrExpr::Json(&p.value),
-        });
+        out.push(this.attribute(name, p.name_span, AttrExpr::Json(&p.value)));
     }
     Ok(out)
 }
