@@ -220,6 +220,11 @@ impl Sources {
         self.files.iter().map(|(n, _)| n.as_str())
     }
 
+    /// The files, in order: name and text.
+    pub fn files(&self) -> impl Iterator<Item = (&str, &str)> {
+        self.files.iter().map(|(n, t)| (n.as_str(), t.as_str()))
+    }
+
     /// Parses every file, in order, named ([`File::parse_named`]).
     ///
     /// # Errors
