@@ -50,7 +50,9 @@
 
 use crate::error::{Error, Result};
 use crate::eval::{Context, Type};
-use crate::schema::{AttrExpr, Attribute, Block, BlockSchema, BodyContent, BodySchema, SchemaBody};
+use crate::schema::{
+    AttrExpr, Attribute, Block, BlockSchema, BodyContent, BodyKind, BodySchema, SchemaBody,
+};
 use crate::Value;
 use hcl_grammar::json::JsonKind;
 use hcl_grammar::ExprKind;
@@ -217,7 +219,7 @@ fn generate<'a>(
     let Some(content) = contents.next() else {
         return Err(at(
             "Missing dynamic content block: A dynamic block must have a nested block of type \"content\" to describe the body of each generated block.".to_owned(),
-            dy.type_span,
+            body_start(&dy.body).unwrap_or(dy.type_span),
         ));
     };
     if let Some(second) = contents.next() {
@@ -277,6 +279,18 @@ fn generate<'a>(
         });
     }
     Ok(())
+}
+
+/// Where a block's body starts (its `{`), as a point: where the reference
+/// reports what is missing from it.
+fn body_start(body: &SchemaBody<'_>) -> Option<hcl_grammar::Span> {
+    let at = match &body.kind {
+        // A native body's span starts after its one-byte `{`.
+        BodyKind::Native(b) => b.span.start.checked_sub(1)?,
+        BodyKind::Json(v) => v.span.start,
+        BodyKind::Merged(_) => return None,
+    };
+    Some(hcl_grammar::Span::new(at, at))
 }
 
 /// The value of `a` in `ctx` with its type (a set is an array here).
