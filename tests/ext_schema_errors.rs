@@ -181,3 +181,14 @@ fn dynamic_content_error_uses_iterator() {
         &BodySchema::new().attribute("port", false),
     ));
 }
+
+#[test]
+fn dynamic_content_missing_required_attribute() {
+    insta::assert_snapshot!(dynamic_error(
+        "dynamic \"ingress\" {\n  for_each = [1]\n  content {\n    note = \"x\"\n  }\n}\n",
+        &ingress(),
+        &BodySchema::new()
+            .attribute("port", true)
+            .attribute("note", false),
+    ));
+}

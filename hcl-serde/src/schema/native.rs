@@ -117,7 +117,7 @@ pub(super) fn content<'a>(
         if a.required && !out.attributes.iter().any(|x| x.name == a.name) {
             return Err(Error::data_at(
                 format!("Missing required argument: the argument `{}` is required, but no definition was found", a.name),
-                hcl_grammar::Span::new(body.span.end, body.span.end),
+                missing_item(body),
             ));
         }
     }
@@ -156,4 +156,12 @@ pub(super) fn just_attributes<'a>(
         }
     }
     Ok(out)
+}
+
+/// Where the reference reports an item missing from `body` (hclsyntax's
+/// `MissingItemRange`): the start of the body, a block body's `{` (its
+/// span starts after that one byte) or the file's start.
+fn missing_item(body: &Body<'_>) -> hcl_grammar::Span {
+    let at = body.span.start.saturating_sub(1);
+    hcl_grammar::Span::new(at, at)
 }
