@@ -158,6 +158,10 @@ rule "last" {}
         .blocks;
     let labels: Vec<_> = rules.iter().map(|b| b.labels[0].as_str()).collect();
     assert_eq!(labels, ["first", "a", "b", "last"]);
+    // A static label's span is its quoted text; a generated one's, the
+    // label expression's.
+    assert_eq!(&src[rules[0].label_spans[0].range()], "\"first\"");
+    assert_eq!(&src[rules[1].label_spans[0].range()], "outer.value");
     let ports = rules[2]
         .body
         .content(&BodySchema::new().block("port", &[]))

@@ -113,7 +113,7 @@ pub(crate) fn content<'a>(
             if strict {
                 return Err(b.body.locate(Error::data_at(
                     format!("Unsupported block type: blocks of type `{real}` are not expected here (in a `dynamic` block)"),
-                    b.type_span,
+                    b.label_spans.first().copied().unwrap_or(b.type_span),
                 )));
             }
             continue;
@@ -264,6 +264,7 @@ fn generate<'a>(
         for l in &labels {
             names.push(label_value(l, &child).map_err(|(m, s)| at(m, s))?);
         }
+        let label_spans = labels.iter().map(Attribute::span).collect();
         let mut iterators: Vec<(String, Value)> =
             this.iterators.as_deref().cloned().unwrap_or_default();
         iterators.push((iterator.clone(), object));
@@ -274,6 +275,7 @@ fn generate<'a>(
         out.push(Block {
             type_name: bs.type_name.clone(),
             labels: names,
+            label_spans,
             type_span: dy.type_span,
             body,
         });

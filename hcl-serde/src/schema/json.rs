@@ -146,7 +146,7 @@ fn unpack_block<'a>(
     type_name: &str,
     type_span: Span,
     labels_left: &[String],
-    labels: &mut Vec<String>,
+    labels: &mut Vec<(String, Span)>,
     out: &mut Vec<Block<'a>>,
     depth: usize,
 ) -> Result<()> {
@@ -164,7 +164,7 @@ fn unpack_block<'a>(
             ));
         }
         for p in props {
-            labels.push(p.name.clone().into_owned());
+            labels.push((p.name.clone().into_owned(), p.name_span));
             unpack_block(
                 parent,
                 &p.value,
@@ -181,7 +181,8 @@ fn unpack_block<'a>(
     }
     let block = |body: &'a JsonValue<'a>| Block {
         type_name: type_name.to_owned(),
-        labels: labels.clone(),
+        labels: labels.iter().map(|(l, _)| l.clone()).collect(),
+        label_spans: labels.iter().map(|(_, s)| *s).collect(),
         type_span,
         body: parent.child(BodyKind::Json(body)),
     };

@@ -326,6 +326,9 @@ pub struct Block<'a> {
     pub type_name: String,
     /// The labels.
     pub labels: Vec<String>,
+    /// The span of each label (a JSON property's name; for a block that a
+    /// `dynamic` block generated, the label's expression).
+    pub label_spans: Vec<Span>,
     /// The span of the type (the JSON property's name).
     pub type_span: Span,
     /// The block's body, to decode with the block type's schema.

@@ -104,6 +104,7 @@ pub(super) fn content<'a>(
                 out.blocks.push(Block {
                     type_name: name.to_owned(),
                     labels: b.labels.iter().map(|l| l.as_str().to_owned()).collect(),
+                    label_spans: b.labels.iter().map(|l| l.span()).collect(),
                     type_span: b.ident.span,
                     body: this.child(BodyKind::Native(&b.body)),
                 });
