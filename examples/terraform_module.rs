@@ -6,15 +6,19 @@
 //!     cargo run --example terraform_module -- examples/terraform_module
 //!
 //! Every `.tf` file of the directory is read, in bytewise order of their
-//! names. `dynamic` blocks are counted, not expanded (that needs the
-//! schema API). On an error, prints it and exits 1.
+//! names (`hcl::schema::Sources`), and the resources are read from all of
+//! them as one body (`hcl::schema::merge`) with their `dynamic` blocks
+//! expanded (`hcl::ext::dynblock`). On an error, prints it and exits 1.
 
+use hcl::ext::dynblock;
 use hcl::ext::typeexpr::TypeConstraint;
 use hcl::ext::variables::{body_variables, variables, Step};
 use hcl::grammar::{Body, Expr, Structure};
+use hcl::schema::{merge, BodySchema, Sources};
 use hcl::{Context, Map, Value};
 use serde::Deserialize;
-use std::path::Path;
+use std::collections::BTreeSet;
+use std::sync::Arc;
 
 /// A `variable` block, through serde: the type constraint deserializes
 /// from the unevaluated `type = ...` expression.
@@ -45,7 +49,11 @@ fn run() -> Result<(), String> {
     let dir = std::env::args()
         .nth(1)
         .ok_or("usage: terraform_module DIR")?;
-    let files = tf_files(Path::new(&dir))?;
+    let sources = Sources::read_dir(&dir, &["tf"]).map_err(|e| e.to_string())?;
+    let files: Vec<(String, String)> = sources
+        .files()
+        .map(|(n, t)| (n.to_owned(), t.to_owned()))
+        .collect();
     let mut ctx = Context::new();
     ctx.add_stdlib();
 
@@ -118,32 +126,39 @@ fn run() -> Result<(), String> {
         locals.insert(lname.to_owned(), v);
     }
 
-    // Resources and outputs: what they read, without evaluating them.
+    // Resources: read from all the files as one body, `dynamic` blocks
+    // expanded with the variables and locals; what each reads.
+    ctx.declare_var("local", Value::Object(locals.clone()));
+    let parsed = sources.parse().map_err(|e| e.to_string())?;
+    let ectx = Arc::new(ctx.clone());
+    let module = dynblock::expand(&merge(&parsed), &ectx);
+    let (content, _rest) = module
+        .partial_content(&BodySchema::new().block("resource", &["type", "name"]))
+        .map_err(|e| e.to_string())?;
+    // A resource's nested block types come from its provider's schema in
+    // Terraform; here, every type written in the module.
+    let mut nested = BodySchema::new();
+    for name in nested_block_types(&bodies) {
+        nested = nested.block(name, &[]);
+    }
     println!("resources:");
-    for (_, _, body) in &bodies {
-        for b in body.blocks().filter(|b| b.ident.name == "resource") {
-            let labels: Vec<&str> = b.labels.iter().map(|l| l.as_str()).collect();
-            let dynamic = count_dynamic(&b.body);
-            let mut reads: Vec<String> = body_variables(&b.body)
-                .iter()
-                .map(|t| t.to_string())
-                .collect();
-            reads.sort();
-            reads.dedup();
-            println!(
-                "  {}{}: reads {}",
-                labels.join("."),
-                if dynamic > 0 {
-                    format!(" ({dynamic} dynamic block(s), not expanded)")
-                } else {
-                    String::new()
-                },
-                reads.join(", ")
-            );
+    for (r, (_, _, body)) in content.blocks.iter().zip(resource_bodies(&bodies)) {
+        let (inner, _) = r.body.partial_content(&nested).map_err(|e| e.to_string())?;
+        let mut reads: Vec<String> = body_variables(body).iter().map(|t| t.to_string()).collect();
+        reads.sort();
+        reads.dedup();
+        println!("  {}: reads {}", r.labels.join("."), reads.join(", "));
+        for b in &inner.blocks {
+            let (_, rest) = b.body.partial_content(&nested).map_err(|e| e.to_string())?;
+            let mut attrs = Vec::new();
+            for a in rest.just_attributes().map_err(|e| e.to_string())? {
+                let v = a.evaluate(Some(&ctx)).map_err(|e| e.to_string())?;
+                attrs.push(format!("{} = {v}", a.name));
+            }
+            println!("    {} {{ {} }}", b.type_name, attrs.join(", "));
         }
     }
     println!("outputs:");
-    ctx.declare_var("local", Value::Object(locals));
     for (name, text, body) in &bodies {
         for b in body.blocks().filter(|b| b.ident.name == "output") {
             let Some(a) = b.body.attribute("value") else {
@@ -155,25 +170,6 @@ fn run() -> Result<(), String> {
         }
     }
     Ok(())
-}
-
-/// The `.tf` files of `dir`, sorted by name, with their text.
-fn tf_files(dir: &Path) -> Result<Vec<(String, String)>, String> {
-    let mut names: Vec<String> = std::fs::read_dir(dir)
-        .map_err(|e| format!("{}: {e}", dir.display()))?
-        .filter_map(|e| e.ok())
-        .map(|e| e.file_name().to_string_lossy().into_owned())
-        .filter(|n| n.ends_with(".tf"))
-        .collect();
-    names.sort();
-    names
-        .into_iter()
-        .map(|n| {
-            std::fs::read_to_string(dir.join(&n))
-                .map(|t| (n.clone(), t))
-                .map_err(|e| format!("{n}: {e}"))
-        })
-        .collect()
 }
 
 /// The locals an expression reads (`local.NAME...`).
@@ -188,13 +184,42 @@ fn local_deps(expr: &Expr<'_>) -> Vec<String> {
         .collect()
 }
 
-fn count_dynamic(body: &Body<'_>) -> usize {
-    body.items
-        .iter()
-        .map(|i| match i {
-            Structure::Block(b) if b.ident.name == "dynamic" => 1 + count_dynamic(&b.body),
-            Structure::Block(b) => count_dynamic(&b.body),
-            Structure::Attribute(_) => 0,
-        })
-        .sum()
+/// Every `resource` block's body of the files, in file order (the order
+/// of the merged body's resources).
+fn resource_bodies<'b, 'i>(
+    bodies: &'b [(&String, &String, Body<'i>)],
+) -> impl Iterator<Item = (&'b str, &'b str, &'b Body<'i>)> {
+    bodies.iter().flat_map(|(name, text, body)| {
+        body.blocks()
+            .filter(|b| b.ident.name == "resource")
+            .map(move |b| (name.as_str(), text.as_str(), &b.body))
+    })
+}
+
+/// The block types written inside resources (a `dynamic` block's label
+/// included), at any depth.
+fn nested_block_types<'i>(bodies: &[(&String, &String, Body<'i>)]) -> BTreeSet<String> {
+    fn walk(body: &Body<'_>, out: &mut BTreeSet<String>) {
+        for item in &body.items {
+            if let Structure::Block(b) = item {
+                if b.ident.name == "dynamic" {
+                    if let Some(l) = b.labels.first() {
+                        out.insert(l.as_str().to_owned());
+                    }
+                    // The `content` block's own blocks.
+                    for inner in b.body.blocks() {
+                        walk(&inner.body, out);
+                    }
+                } else {
+                    out.insert(b.ident.name.to_owned());
+                    walk(&b.body, out);
+                }
+            }
+        }
+    }
+    let mut out = BTreeSet::new();
+    for (_, _, body) in resource_bodies(bodies) {
+        walk(body, &mut out);
+    }
+    out
 }

@@ -1,8 +1,9 @@
 //! The extensions' suite (issue #13, `../shared/conformance-ext/`, its
 //! README gives the formats): `variables/` (what an expression reads),
 //! `typeexpr/` (type constraints and conversion), `userfunc/` (functions
-//! declared in HCL). `dynblock/` and `merge/` need the schema API and are
-//! listed as pending.
+//! declared in HCL), `dynblock/` (dynamic blocks) and `merge/` (several
+//! files as one body), the last two through the schema API
+//! (`ext_schema.rs`).
 
 use crate::json::Json;
 use crate::report::Part;
@@ -19,6 +20,8 @@ pub struct Outcome {
     pub lines: Option<(u64, usize)>,
     /// Why the case is pending (neither passed nor failed).
     pub pending: Option<String>,
+    /// merge: the reference's and our first error's file, when both failed.
+    pub files: Option<(Option<String>, Option<String>)>,
 }
 
 impl Outcome {
@@ -27,6 +30,7 @@ impl Outcome {
             result,
             lines: None,
             pending: None,
+            files: None,
         }
     }
 }
@@ -69,7 +73,7 @@ pub fn run(dir: &Path, filter: &str) -> std::io::Result<Part> {
     let mut files = Vec::new();
     crate::walk(dir, &mut files)?;
     let mut lines = (0, 0);
-    let mut pending_dirs = std::collections::BTreeSet::new();
+    let mut files_agree = (0, 0);
     for path in &files {
         let name = crate::relative_name(dir, path);
         if !name.contains(filter) {
@@ -84,17 +88,10 @@ pub fn run(dir: &Path, filter: &str) -> std::io::Result<Part> {
             Kind::TypeExpr
         } else if name.ends_with(".ufn.hcl") {
             Kind::UserFunc
-        } else if name.ends_with(".dyn.hcl")
-            || (name.ends_with(".merge.expected.json") && folder == "merge")
-        {
-            part.record_pending(
-                &folder,
-                &name,
-                "needs the schema API (hcl::schema): not yet covered".to_owned(),
-                Default::default(),
-            );
-            pending_dirs.insert(folder);
-            continue;
+        } else if name.ends_with(".dyn.hcl") {
+            Kind::Dynblock
+        } else if name.ends_with(".merge.expected.json") && folder == "merge" {
+            Kind::Merge
         } else {
             continue;
         };
@@ -104,6 +101,16 @@ pub fn run(dir: &Path, filter: &str) -> std::io::Result<Part> {
         if let Some(why) = outcome.pending {
             part.record_pending(&folder, &name, why, start.elapsed());
             continue;
+        }
+        if let Some((theirs, ours)) = &outcome.files {
+            files_agree.0 += 1;
+            if theirs == ours {
+                files_agree.1 += 1;
+            } else {
+                part.detail(format!(
+                    "{name}: first error in file {ours:?}, reference {theirs:?}"
+                ));
+            }
         }
         if let Some((theirs, ours)) = outcome.lines {
             lines.0 += 1;
@@ -121,11 +128,10 @@ pub fn run(dir: &Path, filter: &str) -> std::io::Result<Part> {
         "first error on the reference's line: {} of {} failing cases",
         lines.1, lines.0
     ));
-    for folder in pending_dirs {
-        part.note(format!(
-            "{folder}/: pending, needs the schema API (not yet covered)"
-        ));
-    }
+    part.note(format!(
+        "merge: first error in the reference's file: {} of {} failing cases",
+        files_agree.1, files_agree.0
+    ));
     Ok(part)
 }
 
@@ -135,10 +141,14 @@ enum Kind {
     RefsBody,
     TypeExpr,
     UserFunc,
+    Dynblock,
+    Merge,
 }
 
 fn check(kind: Kind, path: &Path) -> Outcome {
-    let expected_path = {
+    let expected_path = if let Kind::Merge = kind {
+        path.to_path_buf()
+    } else {
         let mut p = path.as_os_str().to_owned();
         p.push(".expected.json");
         std::path::PathBuf::from(p)
@@ -150,6 +160,9 @@ fn check(kind: Kind, path: &Path) -> Outcome {
         Ok(doc) => doc,
         Err(e) => return Outcome::of(Err(format!("cannot read {}: {e}", expected_path.display()))),
     };
+    if let Kind::Merge = kind {
+        return crate::ext_schema::check_merge(path, &expected);
+    }
     let input = match std::fs::read(path) {
         Ok(b) => b,
         Err(e) => return Outcome::of(Err(format!("cannot read the input: {e}"))),
@@ -158,6 +171,8 @@ fn check(kind: Kind, path: &Path) -> Outcome {
         Kind::RefsExpr | Kind::RefsBody => check_refs(kind, &input, &expected),
         Kind::TypeExpr => crate::ext_typeexpr::check(path, &input, &expected),
         Kind::UserFunc => crate::ext_userfunc::check(path, &input, &expected),
+        Kind::Dynblock => crate::ext_schema::check_dynblock(path, &input, &expected),
+        Kind::Merge => Outcome::of(Err("unreachable: merge cases are read above".to_owned())),
     }
 }
 
@@ -184,6 +199,7 @@ pub fn judge(expected: &Json, ours: Result<Value, (&str, String, usize)>) -> Out
             },
             lines: f.line.map(|l| (l, line)),
             pending: None,
+            files: None,
         },
     }
 }

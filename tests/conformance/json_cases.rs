@@ -71,12 +71,12 @@ pub fn load_all(dir: &Path) -> std::io::Result<Vec<Result<Case, (String, String)
 
 /// A schema document: its attributes (`None` for `"*"`) and block types
 /// with their label names and body schemas.
-struct Schema {
+pub struct Schema {
     attributes: Option<Vec<(String, bool)>>,
     blocks: Vec<(String, Vec<String>, Schema)>,
 }
 
-fn schema_of(doc: Option<&Json>) -> Result<Schema, String> {
+pub fn schema_of(doc: Option<&Json>) -> Result<Schema, String> {
     let Some(doc) = doc else {
         return Ok(Schema {
             attributes: None,
@@ -111,12 +111,12 @@ fn schema_of(doc: Option<&Json>) -> Result<Schema, String> {
 }
 
 /// A decoded body: attributes, then blocks with their decoded bodies.
-struct Decoded<'a> {
+pub struct Decoded<'a> {
     attributes: Vec<hcl::schema::Attribute<'a>>,
     blocks: Vec<(String, Vec<String>, Decoded<'a>)>,
 }
 
-fn decode<'a>(body: &SchemaBody<'a>, schema: &Schema) -> Result<Decoded<'a>, hcl::Error> {
+pub fn decode<'a>(body: &SchemaBody<'a>, schema: &Schema) -> Result<Decoded<'a>, hcl::Error> {
     let mut bs = BodySchema::new();
     for (t, labels, _) in &schema.blocks {
         let labels: Vec<&str> = labels.iter().map(String::as_str).collect();
@@ -153,7 +153,7 @@ fn decode<'a>(body: &SchemaBody<'a>, schema: &Schema) -> Result<Decoded<'a>, hcl
     })
 }
 
-fn evaluate(d: &Decoded<'_>, ctx: Option<&Context>) -> Result<Value, hcl::Error> {
+pub fn evaluate(d: &Decoded<'_>, ctx: Option<&Context>) -> Result<Value, hcl::Error> {
     let mut attributes = Map::new();
     for a in &d.attributes {
         attributes.insert(a.name.clone(), a.evaluate(ctx)?);

@@ -92,6 +92,15 @@ pub fn eval_expr(expr: &Expr<'_>, ctx: &Context) -> Result<Value> {
     Evaluator::new(ctx).eval(expr).map(|t| t.v)
 }
 
+/// [`eval_expr`] with the result's type, which tells a set from a list
+/// and a map from an object (`ext::dynblock` needs it for a set's keys).
+pub(crate) fn eval_expr_typed(expr: &Expr<'_>, ctx: &Context) -> Result<(Value, Type)> {
+    Evaluator::new(ctx).eval(expr).map(|t| {
+        let ty = t.ty();
+        (t.v, ty)
+    })
+}
+
 /// Evaluates a standalone template. A template that is exactly one
 /// interpolation yields the interpolated value unconverted; any other
 /// yields a string.

@@ -85,17 +85,13 @@ pub(super) fn content<'a>(
                     p.name_span,
                 ));
             }
-            out.attributes.push(Attribute {
-                name: name.to_owned(),
-                name_span: p.name_span,
-                src: this.src,
-                expr: AttrExpr::Json(&p.value),
-            });
+            out.attributes
+                .push(this.attribute(name, p.name_span, AttrExpr::Json(&p.value)));
             used.push(name.to_owned());
         } else if let Some(bs) = schema.block_type(name) {
             let mut labels = Vec::new();
             unpack_block(
-                this.src,
+                this,
                 &p.value,
                 name,
                 p.name_span,
@@ -145,12 +141,12 @@ pub(super) fn content<'a>(
 
 #[allow(clippy::too_many_arguments)]
 fn unpack_block<'a>(
-    src: &'a str,
+    parent: &SchemaBody<'a>,
     v: &'a JsonValue<'a>,
     type_name: &str,
     type_span: Span,
     labels_left: &[String],
-    labels: &mut Vec<String>,
+    labels: &mut Vec<(String, Span)>,
     out: &mut Vec<Block<'a>>,
     depth: usize,
 ) -> Result<()> {
@@ -168,9 +164,9 @@ fn unpack_block<'a>(
             ));
         }
         for p in props {
-            labels.push(p.name.clone().into_owned());
+            labels.push((p.name.clone().into_owned(), p.name_span));
             unpack_block(
-                src,
+                parent,
                 &p.value,
                 type_name,
                 type_span,
@@ -185,13 +181,10 @@ fn unpack_block<'a>(
     }
     let block = |body: &'a JsonValue<'a>| Block {
         type_name: type_name.to_owned(),
-        labels: labels.clone(),
+        labels: labels.iter().map(|(l, _)| l.clone()).collect(),
+        label_spans: labels.iter().map(|(_, s)| *s).collect(),
         type_span,
-        body: SchemaBody {
-            src,
-            kind: BodyKind::Json(body),
-            hidden: Vec::new(),
-        },
+        body: parent.child(BodyKind::Json(body)),
     };
     match &v.kind {
         JsonKind::Null => Ok(()),
@@ -235,12 +228,7 @@ pub(super) fn just_attributes<'a>(
                 p.name_span,
             ));
         }
-        out.push(Attribute {
-            name: name.to_owned(),
-            name_span: p.name_span,
-            src: this.src,
-            expr: AttrExpr::Json(&p.value),
-        });
+        out.push(this.attribute(name, p.name_span, AttrExpr::Json(&p.value)));
     }
     Ok(out)
 }

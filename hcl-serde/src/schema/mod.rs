@@ -33,7 +33,10 @@
 //! ```
 
 mod json;
+mod merge;
 mod native;
+
+pub use merge::{merge, Sources};
 
 use crate::de::Syntax;
 use crate::error::{Error, Result};
@@ -41,6 +44,7 @@ use crate::eval::Context;
 use crate::Value;
 use hcl_grammar::json::JsonValue;
 use hcl_grammar::{ParseOptions, Span};
+use std::sync::Arc;
 
 /// What a body may contain: attributes (each required or not) and block
 /// types (each with the names of its labels).
@@ -97,11 +101,11 @@ impl BodySchema {
         self
     }
 
-    fn attr(&self, name: &str) -> Option<&AttributeSchema> {
+    pub(crate) fn attr(&self, name: &str) -> Option<&AttributeSchema> {
         self.attributes.iter().find(|a| a.name == name)
     }
 
-    fn block_type(&self, name: &str) -> Option<&BlockSchema> {
+    pub(crate) fn block_type(&self, name: &str) -> Option<&BlockSchema> {
         self.blocks.iter().find(|b| b.type_name == name)
     }
 }
@@ -110,6 +114,7 @@ impl BodySchema {
 #[derive(Debug)]
 pub struct File<'t> {
     src: &'t str,
+    name: Option<String>,
     tree: Tree<'t>,
 }
 
@@ -150,7 +155,29 @@ impl<'t> File<'t> {
                 Tree::Json(v)
             }
         };
-        Ok(File { src, tree })
+        Ok(File {
+            src,
+            name: None,
+            tree,
+        })
+    }
+
+    /// Parses `src` in `syntax` as the file `name`: every error, from
+    /// parsing or from any body or attribute of the file, names it.
+    ///
+    /// # Errors
+    ///
+    /// As [`File::parse`], naming the file.
+    pub fn parse_named(name: impl Into<String>, src: &'t str, syntax: Syntax) -> Result<File<'t>> {
+        let name = name.into();
+        let mut file = File::parse(src, syntax).map_err(|e| e.with_file(name.clone()))?;
+        file.name = Some(name);
+        Ok(file)
+    }
+
+    /// The file's name, if it was parsed with one.
+    pub fn name(&self) -> Option<&str> {
+        self.name.as_deref()
     }
 
     /// The file's root body.
@@ -161,8 +188,11 @@ impl<'t> File<'t> {
         };
         SchemaBody {
             src: self.src,
+            file: self.name.as_deref(),
             kind,
             hidden: Vec::new(),
+            dynamic: None,
+            iterators: None,
         }
     }
 }
@@ -170,16 +200,26 @@ impl<'t> File<'t> {
 /// A body to decode with a schema: a file's root or a block's body.
 #[derive(Debug, Clone)]
 pub struct SchemaBody<'a> {
-    src: &'a str,
-    kind: BodyKind<'a>,
+    pub(crate) src: &'a str,
+    /// The name of the file, for errors.
+    pub(crate) file: Option<&'a str>,
+    pub(crate) kind: BodyKind<'a>,
     /// Names already decoded by [`SchemaBody::partial_content`].
-    hidden: Vec<String>,
+    pub(crate) hidden: Vec<String>,
+    /// Set by [`crate::ext::dynblock::expand`]: the context `for_each` and
+    /// `labels` are evaluated in (the enclosing iterators included).
+    pub(crate) dynamic: Option<Arc<Context>>,
+    /// The iterators in scope (outermost first) in a block that a
+    /// `dynamic` block generated: its attributes see them.
+    pub(crate) iterators: Option<Arc<Vec<(String, Value)>>>,
 }
 
 #[derive(Debug, Clone)]
-enum BodyKind<'a> {
+pub(crate) enum BodyKind<'a> {
     Native(&'a hcl_grammar::Body<'a>),
     Json(&'a JsonValue<'a>),
+    /// Several files as one body ([`merge`]).
+    Merged(Vec<SchemaBody<'a>>),
 }
 
 /// What [`SchemaBody::content`] found: attributes in source order, blocks
@@ -199,17 +239,26 @@ pub struct Attribute<'a> {
     pub name: String,
     /// The span of its name.
     pub name_span: Span,
-    src: &'a str,
-    expr: AttrExpr<'a>,
+    pub(crate) src: &'a str,
+    /// The name of its file, for errors.
+    pub(crate) file: Option<&'a str>,
+    pub(crate) expr: AttrExpr<'a>,
+    /// The `dynamic` iterators it sees (see [`SchemaBody`]).
+    pub(crate) iterators: Option<Arc<Vec<(String, Value)>>>,
 }
 
 #[derive(Debug, Clone)]
-enum AttrExpr<'a> {
+pub(crate) enum AttrExpr<'a> {
     Native(&'a hcl_grammar::Expr<'a>),
     Json(&'a JsonValue<'a>),
 }
 
-impl Attribute<'_> {
+impl<'a> Attribute<'a> {
+    /// The name of the file it is in, if the file was given a name.
+    pub fn file(&self) -> Option<&'a str> {
+        self.file
+    }
+
     /// The span of the value.
     pub fn span(&self) -> Span {
         match &self.expr {
@@ -225,7 +274,24 @@ impl Attribute<'_> {
     /// # Errors
     ///
     /// An evaluation error, with its line and column in the file.
+    ///
+    /// In a block that a `dynamic` block generated
+    /// ([`crate::ext::dynblock`]), the iterators are variables on top of
+    /// `ctx` (which is then copied, as a child context needs its parent
+    /// shared).
     pub fn evaluate(&self, ctx: Option<&Context>) -> Result<Value> {
+        let scoped;
+        let ctx = match &self.iterators {
+            Some(its) => {
+                let mut c = ctx.cloned().unwrap_or_else(Context::none);
+                for (name, value) in its.iter() {
+                    c.declare_var(name.clone(), value.clone());
+                }
+                scoped = c;
+                Some(&scoped)
+            }
+            None => ctx,
+        };
         let r = match &self.expr {
             AttrExpr::Native(e) => {
                 let none;
@@ -240,7 +306,16 @@ impl Attribute<'_> {
             }
             AttrExpr::Json(v) => json::evaluate(v, ctx, 0),
         };
-        r.map_err(|e| e.with_source(self.src))
+        r.map_err(|e| locate(e, self.src, self.file))
+    }
+}
+
+/// `e` with its position in `src` and the file's name.
+pub(crate) fn locate(e: Error, src: &str, file: Option<&str>) -> Error {
+    let e = e.with_source(src);
+    match file {
+        Some(f) if e.file().is_none() => e.with_file(f),
+        _ => e,
     }
 }
 
@@ -251,6 +326,9 @@ pub struct Block<'a> {
     pub type_name: String,
     /// The labels.
     pub labels: Vec<String>,
+    /// The span of each label (a JSON property's name; for a block that a
+    /// `dynamic` block generated, the label's expression).
+    pub label_spans: Vec<Span>,
     /// The span of the type (the JSON property's name).
     pub type_span: Span,
     /// The block's body, to decode with the block type's schema.
@@ -267,11 +345,36 @@ impl<'a> SchemaBody<'a> {
     ///
     /// The first problem found, in the reference's order, with its position.
     pub fn content(&self, schema: &BodySchema) -> Result<BodyContent<'a>> {
+        if let Some(ctx) = &self.dynamic {
+            return crate::ext::dynblock::content(self, schema, ctx, true).map(|(c, _)| c);
+        }
+        self.raw_content(schema, true).map(|(c, _)| c)
+    }
+
+    /// `content` or `partial_content` without expanding `dynamic` blocks:
+    /// the content and the names it used.
+    pub(crate) fn raw_content(
+        &self,
+        schema: &BodySchema,
+        strict: bool,
+    ) -> Result<(BodyContent<'a>, Vec<String>)> {
         let r = match &self.kind {
-            BodyKind::Native(b) => native::content(self.src, b, schema, &self.hidden, true),
-            BodyKind::Json(v) => json::content(self, v, schema, true),
+            BodyKind::Native(b) => native::content(self, b, schema, strict),
+            BodyKind::Json(v) => json::content(self, v, schema, strict),
+            BodyKind::Merged(bodies) => return merge::content(self, bodies, schema, strict),
         };
-        r.map(|(c, _)| c).map_err(|e| e.with_source(self.src))
+        r.map_err(|e| self.locate(e))
+    }
+
+    /// `e` with its position in this body's file and the file's name.
+    pub(crate) fn locate(&self, e: Error) -> Error {
+        locate(e, self.src, self.file)
+    }
+
+    /// The name of the file the body is in, if the file was given one
+    /// (`None` for several files merged).
+    pub fn file(&self) -> Option<&'a str> {
+        self.file
     }
 
     /// As [`content`](SchemaBody::content), but anything the schema does
@@ -286,11 +389,10 @@ impl<'a> SchemaBody<'a> {
         &self,
         schema: &BodySchema,
     ) -> Result<(BodyContent<'a>, SchemaBody<'a>)> {
-        let r = match &self.kind {
-            BodyKind::Native(b) => native::content(self.src, b, schema, &self.hidden, false),
-            BodyKind::Json(v) => json::content(self, v, schema, false),
-        };
-        let (content, used) = r.map_err(|e| e.with_source(self.src))?;
+        if let Some(ctx) = &self.dynamic {
+            return crate::ext::dynblock::content(self, schema, ctx, false);
+        }
+        let (content, used) = self.raw_content(schema, false)?;
         let mut rest = self.clone();
         rest.hidden.extend(used);
         Ok((content, rest))
@@ -305,10 +407,40 @@ impl<'a> SchemaBody<'a> {
     /// repeated name.
     pub fn just_attributes(&self) -> Result<Vec<Attribute<'a>>> {
         let r = match &self.kind {
-            BodyKind::Native(b) => native::just_attributes(self.src, b, &self.hidden),
+            BodyKind::Native(b) => native::just_attributes(self, b),
             BodyKind::Json(v) => json::just_attributes(self, v),
+            BodyKind::Merged(bodies) => return merge::just_attributes(self, bodies),
         };
-        r.map_err(|e| e.with_source(self.src))
+        r.map_err(|e| self.locate(e))
+    }
+
+    /// This body's own attribute (the file's, the body's iterators).
+    pub(crate) fn attribute(
+        &self,
+        name: &str,
+        name_span: Span,
+        expr: AttrExpr<'a>,
+    ) -> Attribute<'a> {
+        Attribute {
+            name: name.to_owned(),
+            name_span,
+            src: self.src,
+            file: self.file,
+            expr,
+            iterators: self.iterators.clone(),
+        }
+    }
+
+    /// A block body of this body (same file, iterators and expansion).
+    pub(crate) fn child(&self, kind: BodyKind<'a>) -> SchemaBody<'a> {
+        SchemaBody {
+            src: self.src,
+            file: self.file,
+            kind,
+            hidden: Vec::new(),
+            dynamic: self.dynamic.clone(),
+            iterators: self.iterators.clone(),
+        }
     }
 }
 

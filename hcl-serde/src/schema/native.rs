@@ -11,12 +11,12 @@ use hcl_grammar::{Body, Structure};
 /// `Content` (`strict`) or `PartialContent`: the content and the names it
 /// used.
 pub(super) fn content<'a>(
-    src: &'a str,
+    this: &SchemaBody<'a>,
     body: &'a Body<'a>,
     schema: &BodySchema,
-    hidden: &[String],
     strict: bool,
 ) -> Result<(BodyContent<'a>, Vec<String>)> {
+    let hidden = &this.hidden;
     let mut out = BodyContent {
         attributes: Vec::new(),
         blocks: Vec::new(),
@@ -37,12 +37,11 @@ pub(super) fn content<'a>(
                     continue;
                 }
                 if schema.attr(name).is_some() {
-                    out.attributes.push(Attribute {
-                        name: name.to_owned(),
-                        name_span: a.name.span,
-                        src,
-                        expr: AttrExpr::Native(&a.expr),
-                    });
+                    out.attributes.push(this.attribute(
+                        name,
+                        a.name.span,
+                        AttrExpr::Native(&a.expr),
+                    ));
                     used.push(name.to_owned());
                 } else if strict {
                     let msg = if schema.block_type(name).is_some() {
@@ -105,12 +104,9 @@ pub(super) fn content<'a>(
                 out.blocks.push(Block {
                     type_name: name.to_owned(),
                     labels: b.labels.iter().map(|l| l.as_str().to_owned()).collect(),
+                    label_spans: b.labels.iter().map(|l| l.span()).collect(),
                     type_span: b.ident.span,
-                    body: SchemaBody {
-                        src,
-                        kind: BodyKind::Native(&b.body),
-                        hidden: Vec::new(),
-                    },
+                    body: this.child(BodyKind::Native(&b.body)),
                 });
                 if !used.iter().any(|u| u == name) {
                     used.push(name.to_owned());
@@ -122,7 +118,7 @@ pub(super) fn content<'a>(
         if a.required && !out.attributes.iter().any(|x| x.name == a.name) {
             return Err(Error::data_at(
                 format!("Missing required argument: the argument `{}` is required, but no definition was found", a.name),
-                hcl_grammar::Span::new(body.span.end, body.span.end),
+                missing_item(body),
             ));
         }
     }
@@ -131,10 +127,10 @@ pub(super) fn content<'a>(
 
 /// `JustAttributes`: a native body with a block is an error.
 pub(super) fn just_attributes<'a>(
-    src: &'a str,
+    this: &SchemaBody<'a>,
     body: &'a Body<'a>,
-    hidden: &[String],
 ) -> Result<Vec<Attribute<'a>>> {
+    let hidden = &this.hidden;
     let mut out = Vec::new();
     for item in &body.items {
         match item {
@@ -142,15 +138,12 @@ pub(super) fn just_attributes<'a>(
                 if hidden.iter().any(|h| h == a.name.name) {
                     continue;
                 }
-                out.push(Attribute {
-                    name: a.name.name.to_owned(),
-                    name_span: a.name.span,
-                    src,
-                    expr: AttrExpr::Native(&a.expr),
-                });
+                out.push(this.attribute(a.name.name, a.name.span, AttrExpr::Native(&a.expr)));
             }
             Structure::Block(b) => {
-                if hidden.iter().any(|h| h == b.ident.name) {
+                if hidden.iter().any(|h| h == b.ident.name)
+                    || crate::ext::dynblock::hidden_dynamic(this, b)
+                {
                     continue;
                 }
                 return Err(Error::data_at(
@@ -164,4 +157,12 @@ pub(super) fn just_attributes<'a>(
         }
     }
     Ok(out)
+}
+
+/// Where the reference reports an item missing from `body` (hclsyntax's
+/// `MissingItemRange`): the start of the body, a block body's `{` (its
+/// span starts after that one byte) or the file's start.
+fn missing_item(body: &Body<'_>) -> hcl_grammar::Span {
+    let at = body.span.start.saturating_sub(1);
+    hcl_grammar::Span::new(at, at)
 }
