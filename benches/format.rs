@@ -12,8 +12,7 @@
 //!
 //! - `hcl_grammar::format_bytes`: parse (the syntax check, as `terraform
 //!   fmt` does before formatting) and format;
-//! - the same without the syntax check (`FormatOptions::check_syntax =
-//!   false`), which is what `hclwrite.Format` itself does;
+//! - the same without the syntax check (`FormatOptions::with_check_syntax(false)`), which is what `hclwrite.Format` itself does;
 //! - the reference: `hcl-oracle bench-fmt FILE... --iters N`, which times
 //!   `hclwrite.Format` alone in one Go process, after a warm-up pass (its
 //!   process start and file reading are not timed).
@@ -78,10 +77,7 @@ fn main() {
         .count();
     println!("outputs different from the reference's: {differ}");
 
-    let unchecked = FormatOptions {
-        check_syntax: false,
-        ..FormatOptions::default()
-    };
+    let unchecked = FormatOptions::default().with_check_syntax(false);
     let checked = FormatOptions::default();
     let mut ratios_checked = Vec::new();
     let mut ratios_unchecked = Vec::new();

@@ -37,10 +37,7 @@ fuzz_target!(|data: &[u8]| {
             assert!(e.span().start <= data.len());
         }
     }
-    let unchecked = FormatOptions {
-        check_syntax: false,
-        ..FormatOptions::default()
-    };
+    let unchecked = FormatOptions::default().with_check_syntax(false);
     if let Ok(out) = format_bytes_with(data, &unchecked) {
         assert_eq!(strip(&out, false), strip(data, true), "only whitespace may change");
     }

@@ -199,10 +199,7 @@ fn syntax_errors_are_refused_with_their_position() {
 
 #[test]
 fn without_the_syntax_check_invalid_input_is_formatted_token_by_token() {
-    let options = FormatOptions {
-        check_syntax: false,
-        ..FormatOptions::default()
-    };
+    let options = FormatOptions::default().with_check_syntax(false);
     assert!(format("b {\na=1\n").is_err());
     // The rules still apply: indentation under the open brace, spaces
     // around `=`.
@@ -352,10 +349,7 @@ fn output_longer_than_the_limit_is_an_error_not_an_allocation() {
         src.push_str("b = 1\n");
     }
     src.push_str("}\n");
-    let options = FormatOptions {
-        max_output_len: 1_000_000,
-        ..FormatOptions::default()
-    };
+    let options = FormatOptions::default().with_max_output_len(1_000_000);
     let err = format_with(&src, &options).unwrap_err();
     assert!(
         err.message().starts_with("formatted output too large"),
@@ -367,10 +361,7 @@ fn output_longer_than_the_limit_is_an_error_not_an_allocation() {
     // 1,000,000.
     assert_eq!(err.line(), 101);
     // Within the limit, the same shape formats.
-    let roomy = FormatOptions {
-        max_output_len: 200_000_000,
-        ..FormatOptions::default()
-    };
+    let roomy = FormatOptions::default().with_max_output_len(200_000_000);
     let out = format_with(&src, &roomy).unwrap();
     assert!(out.contains(&format!("\n  b{} = 1\n", " ".repeat(9_999))));
 }
@@ -380,10 +371,7 @@ fn unterminated_block_comments_stay_linear() {
     // Each `/*` without a `*/` after it falls back to `/` and `*`; the
     // search for `*/` is done once, not once per `/*`.
     let src = "/*".repeat(200_000);
-    let options = FormatOptions {
-        check_syntax: false,
-        ..FormatOptions::default()
-    };
+    let options = FormatOptions::default().with_check_syntax(false);
     assert!(format(&src).is_err());
     let out = format_with(&src, &options).unwrap();
     assert_eq!(out.matches('/').count(), 200_000);

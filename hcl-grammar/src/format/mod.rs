@@ -26,24 +26,52 @@
 //!
 //! The input must parse as a config file: as `terraform fmt`, a file with
 //! a syntax error is refused with that error rather than formatted
-//! ([`FormatOptions::check_syntax`] turns the check off, to format token
+//! ([`FormatOptions::with_check_syntax`] turns the check off, to format token
 //! by token as `hclwrite.Format` itself does).
 
 mod rules;
 
 use crate::{Error, ParseOptions, Result, Span};
 
-/// Options of [`format_with`] and [`format_bytes_with`].
+/// Options of [`format_with`] and [`format_bytes_with`], set with `with_*`
+/// builders and read with the methods of the same name without the prefix
+/// (the style of [`ParseOptions`]).
+///
+/// ```
+/// use hcl_grammar::FormatOptions;
+/// let options = FormatOptions::default().with_check_syntax(false);
+/// assert!(!options.check_syntax());
+/// assert_eq!(hcl_grammar::format_with("a = {\n", &options).ok().as_deref(), Some("a = {\n"));
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FormatOptions {
+    check_syntax: bool,
+    parse: ParseOptions,
+    max_output_len: usize,
+}
+
+impl FormatOptions {
+    /// The default for [`FormatOptions::with_max_output_len`]: 64 MiB.
+    pub const DEFAULT_MAX_OUTPUT_LEN: usize = 64 * 1024 * 1024;
+
     /// Parse the input first and return its syntax error, if any, instead
     /// of formatting it. Default: `true`. Without the check, any input is
     /// formatted token by token (the output of invalid input is then
     /// whatever the rules make of its tokens), in linear time and with no
     /// limit on its length.
-    pub check_syntax: bool,
+    #[must_use]
+    pub fn with_check_syntax(mut self, check: bool) -> Self {
+        self.check_syntax = check;
+        self
+    }
+
     /// The limits of that parse.
-    pub parse: ParseOptions,
+    #[must_use]
+    pub fn with_parse_options(mut self, parse: ParseOptions) -> Self {
+        self.parse = parse;
+        self
+    }
+
     /// The longest output built, in bytes; longer is an error ("formatted
     /// output too large") pointing at the token that passes the limit.
     /// Formatted output is about as long as its input, but aligning `=`
@@ -51,12 +79,26 @@ pub struct FormatOptions {
     /// of many lines (the reference would build it). Default:
     /// [`FormatOptions::DEFAULT_MAX_OUTPUT_LEN`] (64 MiB, eight times the
     /// default input limit).
-    pub max_output_len: usize,
-}
+    #[must_use]
+    pub fn with_max_output_len(mut self, len: usize) -> Self {
+        self.max_output_len = len;
+        self
+    }
 
-impl FormatOptions {
-    /// The default for [`FormatOptions::max_output_len`]: 64 MiB.
-    pub const DEFAULT_MAX_OUTPUT_LEN: usize = 64 * 1024 * 1024;
+    /// Whether the input is parsed first: see [`FormatOptions::with_check_syntax`].
+    pub fn check_syntax(&self) -> bool {
+        self.check_syntax
+    }
+
+    /// The limits of the syntax check: see [`FormatOptions::with_parse_options`].
+    pub fn parse_options(&self) -> &ParseOptions {
+        &self.parse
+    }
+
+    /// The output limit: see [`FormatOptions::with_max_output_len`].
+    pub fn max_output_len(&self) -> usize {
+        self.max_output_len
+    }
 }
 
 impl Default for FormatOptions {
