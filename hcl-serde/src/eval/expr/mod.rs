@@ -135,6 +135,17 @@ impl<'c, 'a> Evaluator<'c, 'a> {
 
     /// Evaluates `expr`, guarding the nesting depth.
     pub(crate) fn eval(&self, expr: &'a Expr<'a>) -> Result<TVal> {
+        self.deeper(expr.span, || self.eval_inner(expr))
+    }
+
+    /// Runs `f` one expression level deeper, refusing past the depth limit
+    /// (the guard of [`eval`](Evaluator::eval), for callers whose error
+    /// type carries more than an [`Error`]).
+    pub(super) fn deeper<T, E: From<Error>>(
+        &self,
+        span: Span,
+        f: impl FnOnce() -> std::result::Result<T, E>,
+    ) -> std::result::Result<T, E> {
         let d = self.depth.get() + 1;
         if d > self.opts.max_depth() {
             return Err(Error::eval(
@@ -142,11 +153,12 @@ impl<'c, 'a> Evaluator<'c, 'a> {
                     "the expression is nested too deeply to evaluate (limit: {} levels)",
                     self.opts.max_depth()
                 ),
-                expr.span,
-            ));
+                span,
+            )
+            .into());
         }
         self.depth.set(d);
-        let r = self.eval_inner(expr);
+        let r = f();
         self.depth.set(d - 1);
         r
     }

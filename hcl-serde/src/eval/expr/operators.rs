@@ -123,16 +123,32 @@ impl<'c, 'a> Evaluator<'c, 'a> {
     }
 
     pub(super) fn conditional(&self, c: &'a Conditional<'a>) -> Result<TVal> {
+        self.conditional_hinted(c).map_err(|h| h.err)
+    }
+
+    /// A conditional result evaluated as [`eval`](Evaluator::eval) does,
+    /// keeping the type hint of a nested conditional's error.
+    fn eval_branch(&self, e: &'a Expr<'a>) -> std::result::Result<TVal, Hinted> {
+        match &e.kind {
+            ExprKind::Parens(inner) => self.deeper(e.span, || self.eval_branch(inner)),
+            ExprKind::Conditional(c) => self.deeper(e.span, || self.conditional_hinted(c)),
+            _ => self.eval(e).map_err(Hinted::from),
+        }
+    }
+
+    /// [`conditional`](Evaluator::conditional), its error carrying the
+    /// result type it had computed.
+    fn conditional_hinted(&self, c: &'a Conditional<'a>) -> std::result::Result<TVal, Hinted> {
         // As the reference: both results are evaluated (their types decide
         // the result type) but only the taken branch's error is reported.
-        let t = self.eval(&c.then_expr);
-        let f = self.eval(&c.else_expr);
+        let t = self.eval_branch(&c.then_expr);
+        let f = self.eval_branch(&c.else_expr);
         // Each branch's type: `None` for an untyped null; for a failed
         // branch, the type the reference gives its error value.
-        let branch_type = |r: &Result<TVal>, e: &Expr<'_>| match r {
+        let branch_type = |r: &std::result::Result<TVal, Hinted>, e: &Expr<'_>| match r {
             Ok(v) if v.v.is_null() && v.t.is_none() && !v.is_unknown() => None,
             Ok(v) => Some(v.ty()),
-            Err(err) => Some(match (&unparen(e).kind, err.value_type()) {
+            Err(err) => Some(match (&unparen(e).kind, &err.ty) {
                 (ExprKind::Conditional(_), Some(t)) => t.clone(),
                 _ => static_type(e),
             }),
@@ -145,7 +161,7 @@ impl<'c, 'a> Evaluator<'c, 'a> {
             (Some(tt), Some(ft)) => match convert::unify(&[tt.clone(), ft.clone()]) {
                 Some(u) => Some(u),
                 None => {
-                    return Err(Error::eval(
+                    return Err(Hinted::from(Error::eval(
                         format!(
                         "the true and false results of a conditional must have consistent types: \
                              the true result is {} and the false result is {}",
@@ -153,11 +169,14 @@ impl<'c, 'a> Evaluator<'c, 'a> {
                         ft.friendly_name()
                     ),
                         c.then_expr.span.to(c.else_expr.span),
-                    ))
+                    )))
                 }
             },
         };
-        let hint = |e: Error| e.with_value_type(result_type.clone().unwrap_or(Type::Any));
+        let hint = |err: Error| Hinted {
+            err,
+            ty: Some(result_type.clone().unwrap_or(Type::Any)),
+        };
         let cond = self.eval(&c.cond).map_err(hint)?;
         if cond.is_unknown() {
             return Ok(TVal::unknown(result_type.unwrap_or(Type::Any)));
@@ -184,7 +203,7 @@ impl<'c, 'a> Evaluator<'c, 'a> {
         } else {
             (f, c.else_expr.span)
         };
-        let r = r.map_err(hint)?;
+        let r = r.map_err(|h| hint(h.err))?;
         if r.is_unknown() {
             let t = match result_type {
                 Some(rt) if rt != Type::Any => rt,
@@ -198,20 +217,34 @@ impl<'c, 'a> Evaluator<'c, 'a> {
                 if from == rt {
                     return Ok(r);
                 }
-                let (v, ty) = convert::convert_typed(r.v, &from, &rt).map_err(|m| {
-                    Error::eval(
+                let (v, ty) = convert::convert_typed(r.v, &from, &rt).map_err(|m| Hinted {
+                    err: Error::eval(
                         format!(
                             "the conditional's result cannot be converted to {}: {m}",
                             rt.friendly_name()
                         ),
                         span,
-                    )
-                    .with_value_type(rt.clone())
+                    ),
+                    ty: Some(rt.clone()),
                 })?;
                 Ok(TVal::typed(v, ty))
             }
             _ => Ok(r),
         }
+    }
+}
+
+/// The error of a conditional, with the result type it had computed: the
+/// reference's error value has that type, which matters to an enclosing
+/// conditional's type unification.
+struct Hinted {
+    err: Error,
+    ty: Option<Type>,
+}
+
+impl From<Error> for Hinted {
+    fn from(err: Error) -> Hinted {
+        Hinted { err, ty: None }
     }
 }
 
