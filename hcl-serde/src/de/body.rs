@@ -1,4 +1,4 @@
-//! Bodies and groups of blocks.
+//! Bodies (their groups of blocks are read in `blocks.rs`).
 //!
 //! A body reads as a struct or a map whose keys are its attribute names and
 //! block types. The blocks of one type form a group: a sequence when the

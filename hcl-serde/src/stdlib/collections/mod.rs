@@ -2,7 +2,8 @@
 //! lookup element flatten coalesce coalescelist compact distinct reverse
 //! sort range chunklist slice zipmap setproduct setunion setintersection
 //! setsubtract setsymmetricdifference` (go-cty 1.12.1
-//! `stdlib/collection.go`, `sequence.go`, `set.go`, `general.go`).
+//! `stdlib/collection.go`, `sequence.go`, `set.go`, `general.go`); the
+//! sequence and set functions are in `sequences.rs` and `sets.rs`.
 //!
 //! Convention of every family file: one `pub fn NAME() -> FuncDef` per
 //! function (re-exported as `hcl::stdlib::NAME`, documented with an
