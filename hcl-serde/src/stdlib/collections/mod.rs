@@ -18,15 +18,17 @@
 //! `coalescelist` picks, which attribute `lookup` reads), the result has
 //! the type its value implies.
 
+mod args;
 mod sequences;
 mod sets;
 
 pub use self::sequences::*;
 pub use self::sets::*;
 
+use self::args::{arg, elem_type, entry_type, object_type, seq, sorted_entries, ty};
 use super::numeric::whole;
 use crate::eval::convert::{convert_typed, equal_typed, unify};
-use crate::eval::{FuncArgs, FuncDef, FuncError, Param, Type};
+use crate::eval::{FuncDef, FuncError, Param, Type};
 use crate::{Map, Value};
 
 /// This family's functions: name and constructor.
@@ -56,57 +58,6 @@ pub(super) const COLLECTIONS: super::Table = &[
     ("setsubtract", setsubtract),
     ("setsymmetricdifference", setsymmetricdifference),
 ];
-
-/// The type of argument `i` (its implied type if unknown).
-fn ty(args: &FuncArgs<'_>, i: usize) -> Type {
-    match args.arg_type(i) {
-        Some(t) => t.clone(),
-        None => args.get(i).map_or(Type::Any, Type::of),
-    }
-}
-
-/// Argument `i`'s elements, if it is a sequence (list, set, tuple).
-fn seq<'a>(args: &'a FuncArgs<'_>, i: usize) -> &'a [Value] {
-    args.get(i)
-        .and_then(Value::as_array)
-        .map_or(&[], Vec::as_slice)
-}
-
-fn arg(args: &FuncArgs<'_>, i: usize) -> Value {
-    args.get(i).cloned().unwrap_or_default()
-}
-
-/// The type of element `i` of `v`, a sequence of type `t`.
-fn elem_type(t: &Type, i: usize, v: &Value) -> Type {
-    match t {
-        Type::Tuple(ts) => ts.get(i).cloned().unwrap_or_else(|| Type::of(v)),
-        Type::List(e) | Type::Set(e) => (**e).clone(),
-        _ => Type::of(v),
-    }
-}
-
-/// The type of entry `key` of `v`, a map or object of type `t`.
-fn entry_type(t: &Type, key: &str, v: &Value) -> Type {
-    match t {
-        Type::Object(attrs) => attrs.get(key).cloned().unwrap_or_else(|| Type::of(v)),
-        Type::Map(e) => (**e).clone(),
-        _ => Type::of(v),
-    }
-}
-
-/// An object type from attribute types, keys sorted as [`Type::of`] does.
-fn object_type(mut attrs: Map<String, Type>) -> Type {
-    attrs.sort_keys();
-    Type::Object(attrs)
-}
-
-/// An object's entries sorted bytewise by key, as the reference iterates
-/// maps and objects.
-fn sorted_entries(m: &Map<String, Value>) -> Vec<(&String, &Value)> {
-    let mut entries: Vec<_> = m.iter().collect();
-    entries.sort_by(|a, b| a.0.cmp(b.0));
-    entries
-}
 
 /// `length(collection)`: the number of elements of a list, tuple, set or
 /// map. Strings and objects are rejected, as go-cty 1.12.1 does.

@@ -1,7 +1,7 @@
 //! Sequence functions: `distinct reverse sort range chunklist slice zipmap`
 //! (go-cty 1.12.1 `stdlib/collection.go`, `sequence.go`).
 
-use super::{elem_type, object_type, seq, ty};
+use super::args::{elem_type, object_type, seq, ty};
 use crate::eval::convert::total_cmp;
 use crate::eval::{FuncDef, FuncError, Param, Type};
 use crate::stdlib::numeric::whole;

@@ -1,7 +1,7 @@
 //! Set functions: `setproduct setunion setintersection setsubtract
 //! setsymmetricdifference` (go-cty 1.12.1 `stdlib/set.go`, `collection.go`).
 
-use super::{arg, seq, ty};
+use super::args::{arg, seq, ty};
 use crate::eval::convert::{canonical_set_typed, convert_typed, total_cmp, unify};
 use crate::eval::{FuncArgs, FuncDef, FuncError, Param, Type};
 use crate::Value;

@@ -3,33 +3,14 @@
 //! verbs, Go's `fmt` with `math/big` values, are in `number.rs`).
 
 mod number;
+mod verb;
 
 use self::number::{format_float, format_integer, shortest_g};
+use self::verb::Verb;
 use crate::eval::FuncError;
 use crate::stdlib::encoding::{json_encode, json_quote};
 use crate::stdlib::graphemes::graphemes;
 use crate::{Number, Value};
-
-/// One `%` sequence.
-#[derive(Default)]
-struct Verb {
-    /// Byte offset of the `%`.
-    start: usize,
-    /// Byte offset after the verb letter.
-    end: usize,
-    /// 1-based index of the value.
-    arg_num: usize,
-    mode: u8,
-    zero: bool,
-    sharp: bool,
-    plus: bool,
-    minus: bool,
-    space: bool,
-    has_prec: bool,
-    prec: usize,
-    has_width: bool,
-    width: usize,
-}
 
 /// Formats `values` according to `spec`. Errors are the call's, except
 /// unused values, which point at the first unused value (argument index

@@ -1,7 +1,7 @@
 //! Go's `fmt` number verbs over `math/big` values: decimal digits, rounding as the
 //! reference's binary floats round, and the integer bases.
 
-use super::Verb;
+use super::verb::Verb;
 use crate::Number;
 
 /// A number's decimal digits: value = 0.`mant` × 10^`exp`, `mant` without
