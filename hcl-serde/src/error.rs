@@ -66,10 +66,6 @@ struct ErrorImpl {
     width: usize,
     file: Option<String>,
     path: Option<String>,
-    /// For an evaluation error of a conditional: the result type it had
-    /// computed (the reference's error value has that type, which matters
-    /// to an enclosing conditional's type unification).
-    value_type: Option<Box<crate::eval::Type>>,
     /// The I/O error of a [`Category::Io`] error.
     io: Option<IoSource>,
 }
@@ -97,7 +93,6 @@ impl Error {
             width: 1,
             file: None,
             path: None,
-            value_type: None,
             io: None,
         }))
     }
@@ -214,7 +209,7 @@ impl Error {
     /// (`tags["Cost Center"]`).
     #[must_use]
     pub(crate) fn prepend_key(mut self, key: &str) -> Error {
-        let seg = if crate::value::is_identifier(key) {
+        let seg = if hcl_grammar::is_identifier(key) {
             key.to_owned()
         } else {
             format!("[{key:?}]")
@@ -258,18 +253,6 @@ impl Error {
             *span = Span::new(span.start + bytes, span.end + bytes);
         }
         self
-    }
-
-    /// Records the type of the value the reference would give the failed
-    /// expression (see `ErrorImpl::value_type`).
-    pub(crate) fn with_value_type(mut self, t: crate::eval::Type) -> Error {
-        self.0.value_type = Some(Box::new(t));
-        self
-    }
-
-    /// See [`with_value_type`](Error::with_value_type).
-    pub(crate) fn value_type(&self) -> Option<&crate::eval::Type> {
-        self.0.value_type.as_deref()
     }
 
     /// What kind of error this is.

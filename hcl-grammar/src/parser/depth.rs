@@ -129,6 +129,73 @@ fn scan(
     upto: usize,
     chunk: usize,
 ) -> Result<Scanned> {
+    scan_guarded(rule, text, max, collect, upto, chunk).map_err(|TooDeep(at)| {
+        Error::new(
+            format!(
+                "nesting too deep: more than {max} levels of brackets, braces, parentheses, template sequences or conditionals"
+            ),
+            Span::new(at, at + 1),
+            text,
+        )
+    })
+}
+
+/// Nesting past the limit, at a byte offset.
+struct TooDeep(usize);
+
+/// One level deeper at `at`, if within `max`.
+fn descend(depth: &mut usize, max: usize, at: usize) -> std::result::Result<(), TooDeep> {
+    *depth += 1;
+    if *depth > max {
+        return Err(TooDeep(at));
+    }
+    Ok(())
+}
+
+/// A template's byte at `i` (in a quoted string, a heredoc or a standalone
+/// template): an escaped `$${` or `%%{` is skipped; `${` or `%{` opens a
+/// code frame one level deeper (an `if` or `for` directive also nests the
+/// template after it). Where to go on, or `None` when the byte starts
+/// neither.
+fn template_sequence(
+    b: &[u8],
+    i: usize,
+    depth: &mut usize,
+    max: usize,
+    stack: &mut Vec<Mode>,
+) -> std::result::Result<Option<usize>, TooDeep> {
+    let c = b.get(i).copied().unwrap_or(0);
+    if !matches!(c, b'$' | b'%') {
+        return Ok(None);
+    }
+    match b.get(i + 1) {
+        Some(&next) if next == c && b.get(i + 2) == Some(&b'{') => Ok(Some(i + 3)),
+        Some(b'{') => {
+            if c == b'%' {
+                *depth = directive_depth(b, i + 2, *depth);
+            }
+            descend(depth, max, i)?;
+            stack.push(Mode::Code {
+                closer: b'}',
+                qs: 0,
+                newline_ends: false,
+                open: i,
+            });
+            Ok(Some(i + 2))
+        }
+        _ => Ok(None),
+    }
+}
+
+/// [`scan`], its error the offset past the depth limit.
+fn scan_guarded(
+    rule: Rule,
+    text: &str,
+    max: usize,
+    collect: bool,
+    upto: usize,
+    chunk: usize,
+) -> std::result::Result<Scanned, TooDeep> {
     let b = text.as_bytes();
     let b = b.get(..upto.min(b.len())).unwrap_or_default();
     let mut comments = Vec::new();
@@ -149,15 +216,6 @@ fn scan(
     let mut stack: Vec<Mode> = vec![top];
     let mut depth: usize = 0;
     let mut i = 0usize;
-    let too_deep = |at: usize| -> Error {
-        Error::new(
-            format!(
-                "nesting too deep: more than {max} levels of brackets, braces, parentheses, template sequences or conditionals"
-            ),
-            Span::new(at, at + 1),
-            text,
-        )
-    };
     while i < b.len() {
         // Skip the bytes that cannot change the state.
         let table = match stack.last() {
@@ -218,18 +276,12 @@ fn scan(
                 b'"' => {
                     // A string is a level of its own: pest nests its
                     // template inside the expression around it.
-                    depth += 1;
-                    if depth > max {
-                        return Err(too_deep(i));
-                    }
+                    descend(&mut depth, max, i)?;
                     stack.push(Mode::Quoted { open: i });
                 }
                 b'<' if next == b'<' => {
                     if let Some((marker, after)) = heredoc_intro(b, i) {
-                        depth += 1;
-                        if depth > max {
-                            return Err(too_deep(i));
-                        }
+                        descend(&mut depth, max, i)?;
                         stack.push(Mode::Heredoc {
                             marker,
                             line_start: true,
@@ -240,10 +292,7 @@ fn scan(
                     }
                 }
                 b'(' | b'[' | b'{' => {
-                    depth += 1;
-                    if depth > max {
-                        return Err(too_deep(i));
-                    }
+                    descend(&mut depth, max, i)?;
                     let closer = match c {
                         b'(' => b')',
                         b'[' => b']',
@@ -262,10 +311,7 @@ fn scan(
                 }
                 b'?' => {
                     *qs += 1;
-                    depth += 1;
-                    if depth > max {
-                        return Err(too_deep(i));
-                    }
+                    descend(&mut depth, max, i)?;
                 }
                 b',' => {
                     depth = depth.saturating_sub(*qs);
@@ -296,28 +342,12 @@ fn scan(
                     depth = depth.saturating_sub(1);
                     stack.pop();
                 }
-                b'$' | b'%' if next == c && b.get(i + 2) == Some(&b'{') => {
-                    i += 3;
-                    continue;
-                }
-                b'$' | b'%' if next == b'{' => {
-                    if c == b'%' {
-                        depth = directive_depth(b, i + 2, depth);
+                _ => {
+                    if let Some(to) = template_sequence(b, i, &mut depth, max, &mut stack)? {
+                        i = to;
+                        continue;
                     }
-                    depth += 1;
-                    if depth > max {
-                        return Err(too_deep(i));
-                    }
-                    stack.push(Mode::Code {
-                        closer: b'}',
-                        qs: 0,
-                        newline_ends: false,
-                        open: i,
-                    });
-                    i += 2;
-                    continue;
                 }
-                _ => {}
             },
             Mode::Heredoc {
                 marker, line_start, ..
@@ -336,54 +366,20 @@ fn scan(
                             *line_start = true;
                         }
                     }
-                    b'$' | b'%' if next == c && b.get(i + 2) == Some(&b'{') => {
-                        i += 3;
-                        continue;
-                    }
-                    b'$' | b'%' if next == b'{' => {
-                        if c == b'%' {
-                            depth = directive_depth(b, i + 2, depth);
+                    _ => {
+                        if let Some(to) = template_sequence(b, i, &mut depth, max, &mut stack)? {
+                            i = to;
+                            continue;
                         }
-                        depth += 1;
-                        if depth > max {
-                            return Err(too_deep(i));
-                        }
-                        stack.push(Mode::Code {
-                            closer: b'}',
-                            qs: 0,
-                            newline_ends: false,
-                            open: i,
-                        });
-                        i += 2;
-                        continue;
                     }
-                    _ => {}
                 }
             }
-            Mode::Bare => match c {
-                b'$' | b'%' if next == c && b.get(i + 2) == Some(&b'{') => {
-                    i += 3;
+            Mode::Bare => {
+                if let Some(to) = template_sequence(b, i, &mut depth, max, &mut stack)? {
+                    i = to;
                     continue;
                 }
-                b'$' | b'%' if next == b'{' => {
-                    if c == b'%' {
-                        depth = directive_depth(b, i + 2, depth);
-                    }
-                    depth += 1;
-                    if depth > max {
-                        return Err(too_deep(i));
-                    }
-                    stack.push(Mode::Code {
-                        closer: b'}',
-                        qs: 0,
-                        newline_ends: false,
-                        open: i,
-                    });
-                    i += 2;
-                    continue;
-                }
-                _ => {}
-            },
+            }
         }
         i += 1;
     }

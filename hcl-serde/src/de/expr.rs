@@ -221,6 +221,18 @@ fn static_key<'a>(key: &'a ObjectKey<'_>) -> Option<&'a str> {
     }
 }
 
+/// A static key naming an enum variant, borrowed from the input when it
+/// can be.
+fn static_variant<'a, 'de>(key: &'a ObjectKey<'de>) -> Option<Str<'a, 'de>> {
+    match key {
+        ObjectKey::Ident(i) => Some(Str::Borrowed(i.name)),
+        ObjectKey::Expr(e) => match &e.kind {
+            ExprKind::String(s) => Some(Str::from_cow(s)),
+            _ => None,
+        },
+    }
+}
+
 macro_rules! expr_int {
     ($($method:ident $ty:ty,)*) => {
         $(
@@ -461,14 +473,16 @@ impl<'de> de::Deserializer<'de> for ExprDeserializer<'_, 'de> {
         if let Some(s) = self.literal_str() {
             return v.visit_enum(EnumDeserializer::unit(s, Some(self.expr.span)));
         }
-        if let Some([item]) = self.static_object() {
-            let key = match &item.key {
-                ObjectKey::Ident(i) => Str::Borrowed(i.name),
-                ObjectKey::Expr(e) => match &e.kind {
-                    ExprKind::String(s) => Str::from_cow(s),
-                    _ => return Err(Error::data_at("unreachable", e.span)),
-                },
-            };
+        // A one-item object with a static key names the variant; anything
+        // else is evaluated first.
+        if let Some((item, key)) = self
+            .static_object()
+            .and_then(|items| match items {
+                [item] => Some(item),
+                _ => None,
+            })
+            .and_then(|item| Some((item, static_variant(&item.key)?)))
+        {
             let span = item.key.span();
             let content = ExprDeserializer::new(&item.value, self.sh, self.depth + 1);
             return v.visit_enum(EnumDeserializer::new(key, Some(span), content));

@@ -8,6 +8,7 @@
 //! (attribute values), `value` (evaluated values), `key` (keys and
 //! labels), `enums`, and `capture` ([`Expression`] and [`Body`]).
 
+mod blocks;
 mod body;
 mod capture;
 mod enums;

@@ -457,28 +457,22 @@ impl<'de> de::Deserializer<'de> for ValueDeserializer {
     ) -> Result<V::Value> {
         match self.value {
             Value::String(s) => v.visit_enum(EnumDeserializer::unit(Str::Owned(s), self.span)),
-            Value::Object(ref m) if m.len() == 1 => {
-                let span = self.span;
-                let child_depth = self.depth + 1;
-                let max_depth = self.max_depth;
-                let Value::Object(m) = self.value else {
-                    return Err(Error::data("unreachable"));
-                };
-                let Some((k, val)) = m.into_iter().next() else {
-                    return Err(Error::data("unreachable"));
-                };
-                let content = ValueDeserializer {
-                    value: val,
-                    span,
-                    depth: child_depth,
-                    max_depth,
-                };
-                v.visit_enum(EnumDeserializer::new(Str::Owned(k), span, content))
+            Value::Object(m) => {
+                let mut entries = m.into_iter();
+                match (entries.next(), entries.next()) {
+                    (Some((k, value)), None) => {
+                        let content = ValueDeserializer {
+                            value,
+                            span: self.span,
+                            depth: self.depth + 1,
+                            max_depth: self.max_depth,
+                        };
+                        v.visit_enum(EnumDeserializer::new(Str::Owned(k), self.span, content))
+                    }
+                    _ => Err(not_variant(de::Unexpected::Map, self.span)),
+                }
             }
-            _ => Err(self.err(Error::data(format!(
-                "invalid type: {}, expected a string or an object with one key naming the variant",
-                super::unexpected(&self.value)
-            )))),
+            other => Err(not_variant(super::unexpected(&other), self.span)),
         }
     }
 
@@ -489,6 +483,17 @@ impl<'de> de::Deserializer<'de> for ValueDeserializer {
     fn deserialize_ignored_any<V: Visitor<'de>>(self, v: V) -> Result<V::Value> {
         drop(self);
         v.visit_unit()
+    }
+}
+
+/// A value that cannot name an enum variant.
+fn not_variant(found: de::Unexpected<'_>, span: Option<Span>) -> Error {
+    let e = Error::data(format!(
+        "invalid type: {found}, expected a string or an object with one key naming the variant"
+    ));
+    match span {
+        Some(s) => e.with_span(s),
+        None => e,
     }
 }
 

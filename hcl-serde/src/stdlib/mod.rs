@@ -145,6 +145,7 @@ mod encoding;
 mod format;
 mod graphemes;
 mod numeric;
+mod regexp;
 mod strings;
 #[cfg(feature = "terraform")]
 pub mod terraform;
@@ -155,6 +156,7 @@ pub use self::conversion::*;
 pub use self::datetime::*;
 pub use self::encoding::*;
 pub use self::numeric::*;
+pub use self::regexp::{regex, regexall};
 pub use self::strings::*;
 pub use self::trycan::*;
 

@@ -2,7 +2,7 @@
 //! replace basename dirname` (Terraform's `funcs/string.go`,
 //! `filesystem.go`).
 
-use super::super::strings::go_regex;
+use super::super::regexp::go_regex;
 use super::super::Table;
 use crate::eval::{FuncDef, FuncError, Param, Type};
 use crate::Value;

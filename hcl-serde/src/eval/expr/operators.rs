@@ -1,0 +1,330 @@
+//! Operators: unary, binary and the conditional.
+
+use super::{Evaluator, TVal};
+use crate::error::{Error, Result};
+use crate::eval::convert;
+use crate::eval::types::Type;
+use crate::eval::unknown;
+use crate::value::{Map, Value};
+use crate::{Number, NumberError};
+use hcl_grammar::{
+    BinaryExpr, BinaryOp, Conditional, Expr, ExprKind, ObjectKey, Span, TemplatePart, UnaryExpr,
+    UnaryOp,
+};
+
+impl<'c, 'a> Evaluator<'c, 'a> {
+    pub(super) fn unary(&self, u: &'a UnaryExpr<'a>) -> Result<TVal> {
+        let v = self.eval(&u.operand)?;
+        if v.is_unknown() {
+            let to = match u.op {
+                UnaryOp::Neg => Type::Number,
+                UnaryOp::Not => Type::Bool,
+            };
+            unknown::check_convertible(&v.ty(), &to).map_err(|m| {
+                Error::eval(
+                    format!("unsuitable value for the operand: {m}"),
+                    u.operand.span,
+                )
+            })?;
+            return Ok(TVal::unknown(to));
+        }
+        match u.op {
+            UnaryOp::Neg => {
+                let n = operand_number(&v.v, u.operand.span, "operand")?;
+                Ok(TVal::plain(Value::Number(n.neg())))
+            }
+            UnaryOp::Not => {
+                let b = operand_bool(&v.v, u.operand.span, "operand")?;
+                Ok(TVal::plain(Value::Bool(!b)))
+            }
+        }
+    }
+
+    pub(super) fn binary(&self, b: &'a BinaryExpr<'a>) -> Result<TVal> {
+        let lhs = self.eval(&b.lhs)?;
+        let rhs = self.eval(&b.rhs)?;
+        if unknown::any_unknown([&lhs, &rhs]) {
+            return self.binary_unknown(b, &lhs, &rhs);
+        }
+        // A null operand: the reference points at the whole operation.
+        let whole = b.lhs.span.to(b.rhs.span);
+        let null = lhs.v.is_null() || rhs.v.is_null();
+        let (ls, rs) = if null {
+            (whole, whole)
+        } else {
+            (b.lhs.span, b.rhs.span)
+        };
+        let v = match b.op {
+            BinaryOp::Eq => Value::Bool(values_equal(&lhs, &rhs)),
+            BinaryOp::Ne => Value::Bool(!values_equal(&lhs, &rhs)),
+            BinaryOp::And | BinaryOp::Or => {
+                let l = operand_bool(&lhs.v, ls, "left operand")?;
+                let r = operand_bool(&rhs.v, rs, "right operand")?;
+                Value::Bool(if b.op == BinaryOp::And {
+                    l && r
+                } else {
+                    l || r
+                })
+            }
+            op => {
+                let l = operand_number(&lhs.v, ls, "left operand")?;
+                let r = operand_number(&rhs.v, rs, "right operand")?;
+                let span = b.lhs.span.to(b.rhs.span);
+                let arith = |res: std::result::Result<Number, NumberError>| {
+                    res.map(Value::Number).map_err(|e| {
+                        Error::eval(
+                            format!("cannot compute `{l} {} {r}`: {e}", op.as_str()),
+                            span,
+                        )
+                    })
+                };
+                match op {
+                    BinaryOp::Add => arith(l.checked_add(&r))?,
+                    BinaryOp::Sub => arith(l.checked_sub(&r))?,
+                    BinaryOp::Mul => arith(l.checked_mul(&r))?,
+                    BinaryOp::Div => arith(l.checked_div(&r))?,
+                    BinaryOp::Mod => arith(l.checked_rem(&r))?,
+                    BinaryOp::Lt => Value::Bool(l < r),
+                    BinaryOp::Le => Value::Bool(l <= r),
+                    BinaryOp::Gt => Value::Bool(l > r),
+                    BinaryOp::Ge => Value::Bool(l >= r),
+                    BinaryOp::Eq | BinaryOp::Ne | BinaryOp::And | BinaryOp::Or => Value::Null,
+                }
+            }
+        };
+        Ok(TVal::plain(v))
+    }
+
+    /// A binary operation with an unknown operand: the operands' types are
+    /// checked, the result is unknown.
+    fn binary_unknown(&self, b: &'a BinaryExpr<'a>, lhs: &TVal, rhs: &TVal) -> Result<TVal> {
+        let (operand, result) = match b.op {
+            BinaryOp::Eq | BinaryOp::Ne => return Ok(TVal::unknown(Type::Bool)),
+            BinaryOp::And | BinaryOp::Or => (Type::Bool, Type::Bool),
+            BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge => (Type::Number, Type::Bool),
+            _ => (Type::Number, Type::Number),
+        };
+        for (v, e, which) in [
+            (lhs, &b.lhs, "left operand"),
+            (rhs, &b.rhs, "right operand"),
+        ] {
+            let checked = if v.is_unknown() {
+                unknown::check_convertible(&v.ty(), &operand)
+            } else if operand == Type::Bool {
+                convert::to_bool(&v.v).map(|_| ())
+            } else {
+                convert::to_number(&v.v).map(|_| ())
+            };
+            checked.map_err(|m| {
+                Error::eval(format!("unsuitable value for the {which}: {m}"), e.span)
+            })?;
+        }
+        Ok(TVal::unknown(result))
+    }
+
+    pub(super) fn conditional(&self, c: &'a Conditional<'a>) -> Result<TVal> {
+        self.conditional_hinted(c).map_err(|h| h.err)
+    }
+
+    /// A conditional result evaluated as [`eval`](Evaluator::eval) does,
+    /// keeping the type hint of a nested conditional's error.
+    fn eval_branch(&self, e: &'a Expr<'a>) -> std::result::Result<TVal, Hinted> {
+        match &e.kind {
+            ExprKind::Parens(inner) => self.deeper(e.span, || self.eval_branch(inner)),
+            ExprKind::Conditional(c) => self.deeper(e.span, || self.conditional_hinted(c)),
+            _ => self.eval(e).map_err(Hinted::from),
+        }
+    }
+
+    /// [`conditional`](Evaluator::conditional), its error carrying the
+    /// result type it had computed.
+    fn conditional_hinted(&self, c: &'a Conditional<'a>) -> std::result::Result<TVal, Hinted> {
+        // As the reference: both results are evaluated (their types decide
+        // the result type) but only the taken branch's error is reported.
+        let t = self.eval_branch(&c.then_expr);
+        let f = self.eval_branch(&c.else_expr);
+        // Each branch's type: `None` for an untyped null; for a failed
+        // branch, the type the reference gives its error value.
+        let branch_type = |r: &std::result::Result<TVal, Hinted>, e: &Expr<'_>| match r {
+            Ok(v) if v.v.is_null() && v.t.is_none() && !v.is_unknown() => None,
+            Ok(v) => Some(v.ty()),
+            Err(err) => Some(match (&unparen(e).kind, &err.ty) {
+                (ExprKind::Conditional(_), Some(t)) => t.clone(),
+                _ => static_type(e),
+            }),
+        };
+        let (tt, ft) = (branch_type(&t, &c.then_expr), branch_type(&f, &c.else_expr));
+        let result_type = match (tt, ft) {
+            (None, Some(x)) | (Some(x), None) => Some(x),
+            (None, None) => None,
+            (Some(Type::Any), _) | (_, Some(Type::Any)) => None,
+            (Some(tt), Some(ft)) => match convert::unify(&[tt.clone(), ft.clone()]) {
+                Some(u) => Some(u),
+                None => {
+                    return Err(Hinted::from(Error::eval(
+                        format!(
+                        "the true and false results of a conditional must have consistent types: \
+                             the true result is {} and the false result is {}",
+                        tt.friendly_name(),
+                        ft.friendly_name()
+                    ),
+                        c.then_expr.span.to(c.else_expr.span),
+                    )))
+                }
+            },
+        };
+        let hint = |err: Error| Hinted {
+            err,
+            ty: Some(result_type.clone().unwrap_or(Type::Any)),
+        };
+        let cond = self.eval(&c.cond).map_err(hint)?;
+        if cond.is_unknown() {
+            return Ok(TVal::unknown(result_type.unwrap_or(Type::Any)));
+        }
+        let taken = match &cond.v {
+            Value::Null => {
+                return Err(hint(Error::eval(
+                    "the condition is null: a condition must be either true or false",
+                    c.cond.span,
+                )))
+            }
+            v => convert::to_bool(v).map_err(|_| {
+                hint(Error::eval(
+                    format!(
+                        "the condition must be a bool, not {}",
+                        cond.ty().friendly_name()
+                    ),
+                    c.cond.span,
+                ))
+            })?,
+        };
+        let (r, span) = if taken {
+            (t, c.then_expr.span)
+        } else {
+            (f, c.else_expr.span)
+        };
+        let r = r.map_err(|h| hint(h.err))?;
+        if r.is_unknown() {
+            let t = match result_type {
+                Some(rt) if rt != Type::Any => rt,
+                _ => r.ty(),
+            };
+            return Ok(TVal::unknown(t));
+        }
+        match result_type {
+            Some(rt) if rt != Type::Any => {
+                let from = r.ty();
+                if from == rt {
+                    return Ok(r);
+                }
+                let (v, ty) = convert::convert_typed(r.v, &from, &rt).map_err(|m| Hinted {
+                    err: Error::eval(
+                        format!(
+                            "the conditional's result cannot be converted to {}: {m}",
+                            rt.friendly_name()
+                        ),
+                        span,
+                    ),
+                    ty: Some(rt.clone()),
+                })?;
+                Ok(TVal::typed(v, ty))
+            }
+            _ => Ok(r),
+        }
+    }
+}
+
+/// The error of a conditional, with the result type it had computed: the
+/// reference's error value has that type, which matters to an enclosing
+/// conditional's type unification.
+struct Hinted {
+    err: Error,
+    ty: Option<Type>,
+}
+
+impl From<Error> for Hinted {
+    fn from(err: Error) -> Hinted {
+        Hinted { err, ty: None }
+    }
+}
+
+/// `e` without enclosing parentheses.
+fn unparen<'e, 'i>(e: &'e Expr<'i>) -> &'e Expr<'i> {
+    match &e.kind {
+        ExprKind::Parens(inner) => unparen(inner),
+        _ => e,
+    }
+}
+
+/// The type of the value the reference gives an expression whose
+/// evaluation failed (hcl returns an unknown value of the operation's
+/// result type): it still takes part in a conditional's type unification.
+fn static_type(e: &Expr<'_>) -> Type {
+    match &e.kind {
+        ExprKind::Bool(_) => Type::Bool,
+        ExprKind::Number(_) => Type::Number,
+        ExprKind::String(_) => Type::String,
+        ExprKind::Template(t) => match t.template.parts.as_slice() {
+            [TemplatePart::Interpolation(i)] => static_type(&i.expr),
+            _ => Type::String,
+        },
+        ExprKind::Tuple(items) => Type::Tuple(items.iter().map(static_type).collect()),
+        // An object with literal keys: its attribute types (a failed
+        // attribute is unknown of its own type in the reference).
+        ExprKind::Object(items) => {
+            let mut attrs = Map::with_capacity(items.len());
+            for item in items {
+                let key = match &item.key {
+                    ObjectKey::Ident(i) => i.name.to_owned(),
+                    ObjectKey::Expr(Expr {
+                        kind: ExprKind::String(s),
+                        ..
+                    }) => s.to_string(),
+                    ObjectKey::Expr(_) => return Type::Any,
+                };
+                attrs.insert(key, static_type(&item.value));
+            }
+            attrs.sort_keys();
+            Type::Object(attrs)
+        }
+        ExprKind::Unary(u) => match u.op {
+            UnaryOp::Neg => Type::Number,
+            UnaryOp::Not => Type::Bool,
+        },
+        ExprKind::Binary(b) => match b.op {
+            BinaryOp::Add | BinaryOp::Sub | BinaryOp::Mul | BinaryOp::Div | BinaryOp::Mod => {
+                Type::Number
+            }
+            _ => Type::Bool,
+        },
+        ExprKind::Conditional(c) => {
+            let (t, f) = (static_type(&c.then_expr), static_type(&c.else_expr));
+            if t == Type::Any || f == Type::Any {
+                Type::Any
+            } else {
+                convert::unify(&[t, f]).unwrap_or(Type::Any)
+            }
+        }
+        ExprKind::Parens(inner) => static_type(inner),
+        _ => Type::Any,
+    }
+}
+
+/// Equality as the reference: no conversion, types must match, deep.
+fn values_equal(a: &TVal, b: &TVal) -> bool {
+    if a.t.is_none() && b.t.is_none() {
+        // Implied types: equal values have equal types.
+        return a.v == b.v;
+    }
+    convert::equal_typed(&a.v, &a.ty(), &b.v, &b.ty())
+}
+
+fn operand_number(v: &Value, span: Span, which: &str) -> Result<Number> {
+    convert::to_number(v)
+        .map_err(|m| Error::eval(format!("unsuitable value for the {which}: {m}"), span))
+}
+
+fn operand_bool(v: &Value, span: Span, which: &str) -> Result<bool> {
+    convert::to_bool(v)
+        .map_err(|m| Error::eval(format!("unsuitable value for the {which}: {m}"), span))
+}
