@@ -353,7 +353,7 @@ mod tests {
         fn shared<T: Send + Sync>() {}
         shared::<Context>();
         shared::<FuncDef>();
-        shared::<crate::Error>();
+        shared::<Error>();
     }
 
     #[test]

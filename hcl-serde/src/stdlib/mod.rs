@@ -167,13 +167,13 @@ type Table = &'static [(&'static str, fn() -> FuncDef)];
 
 /// The tables of all families.
 const TABLES: [Table; 7] = [
-    strings::STRINGS,
-    numeric::NUMERIC,
-    collections::COLLECTIONS,
-    encoding::ENCODING,
-    datetime::DATETIME,
-    conversion::CONVERSION,
-    trycan::TRYCAN,
+    STRINGS,
+    NUMERIC,
+    COLLECTIONS,
+    ENCODING,
+    DATETIME,
+    CONVERSION,
+    TRYCAN,
 ];
 
 /// Every standard function: its name and its definition, in the order of

@@ -154,7 +154,7 @@ fn low64(n: i128) -> u128 {
 
 /// `cidrhost(prefix, hostnum)`: the address of host `hostnum` in a
 /// network (negative numbers count from the end).
-pub fn cidrhost() -> FuncDef {
+pub(super) fn cidrhost() -> FuncDef {
     FuncDef::new(|args| {
         let num = big_int(&args, 1)?;
         let net = parse_cidr(args.str(0)?)?;
@@ -180,7 +180,7 @@ pub fn cidrhost() -> FuncDef {
 }
 
 /// `cidrnetmask(prefix)`: an IPv4 network's mask in dotted form.
-pub fn cidrnetmask() -> FuncDef {
+pub(super) fn cidrnetmask() -> FuncDef {
     FuncDef::new(|args| {
         let s = args.str(0)?;
         let net = parse_cidr(s)?;
@@ -252,7 +252,7 @@ fn subnet(net: Net, newbits: i64, num: i128) -> Result<Net, FuncError> {
 
 /// `cidrsubnet(prefix, newbits, netnum)`: subnet number `netnum` of the
 /// network, with `newbits` more prefix bits.
-pub fn cidrsubnet() -> FuncDef {
+pub(super) fn cidrsubnet() -> FuncDef {
     FuncDef::new(|args| {
         let newbits = super::super::strings::int_arg(&args, 1)?;
         let num = big_int(&args, 2)?;
@@ -272,7 +272,7 @@ fn last(n: Net) -> u128 {
 
 /// `cidrsubnets(prefix, newbits...)`: consecutive subnets with the given
 /// extra prefix bits, each aligned after the previous one.
-pub fn cidrsubnets() -> FuncDef {
+pub(super) fn cidrsubnets() -> FuncDef {
     FuncDef::new(|args| {
         let net = parse_cidr(args.str(0)?)?;
         let width = ones(net.bits);

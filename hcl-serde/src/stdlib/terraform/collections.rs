@@ -39,7 +39,7 @@ fn arg(args: &FuncArgs<'_>, i: usize) -> Value {
 }
 
 /// `alltrue(list)`: whether every element is `true` (`null` is false).
-pub fn alltrue() -> FuncDef {
+pub(super) fn alltrue() -> FuncDef {
     FuncDef::new(|args| {
         let all = args.array(0)?.iter().all(|v| v.as_bool() == Some(true));
         Ok(Value::Bool(all))
@@ -49,7 +49,7 @@ pub fn alltrue() -> FuncDef {
 }
 
 /// `anytrue(list)`: whether some element is `true`.
-pub fn anytrue() -> FuncDef {
+pub(super) fn anytrue() -> FuncDef {
     FuncDef::new(|args| {
         let any = args.array(0)?.iter().any(|v| v.as_bool() == Some(true));
         Ok(Value::Bool(any))
@@ -60,7 +60,7 @@ pub fn anytrue() -> FuncDef {
 
 /// `coalesce(vals...)`: the first argument that is neither `null` nor an
 /// empty string, converted to the type all arguments unify to.
-pub fn coalesce() -> FuncDef {
+pub(super) fn coalesce() -> FuncDef {
     FuncDef::new(|args| {
         let types: Vec<Type> = (0..args.len()).map(|i| ty(&args, i)).collect();
         let target = coalesce_type(&types)
@@ -112,7 +112,7 @@ fn typed_equal(a: &Value, ta: &Type, b: &Value, tb: &Type) -> bool {
 }
 
 /// `index(list, value)`: the index of the first element equal to `value`.
-pub fn index() -> FuncDef {
+pub(super) fn index() -> FuncDef {
     FuncDef::new(|args| {
         let t = ty(&args, 0);
         let elems = match (&t, args.get(0)) {
@@ -143,7 +143,7 @@ pub fn index() -> FuncDef {
 
 /// `length(value)`: elements of a list, tuple, set or map, attributes of
 /// an object, characters (grapheme clusters) of a string.
-pub fn length() -> FuncDef {
+pub(super) fn length() -> FuncDef {
     FuncDef::new(|args| {
         let n = match args.get(0) {
             Some(Value::Array(a)) => a.len(),
@@ -164,7 +164,7 @@ pub fn length() -> FuncDef {
 
 /// `lookup(map, key[, default])`: a map element or object attribute, or
 /// `default`; without a default a missing key is an error.
-pub fn lookup() -> FuncDef {
+pub(super) fn lookup() -> FuncDef {
     FuncDef::new(|args| {
         if args.len() > 3 {
             return Err(FuncError::new(format!(
@@ -228,7 +228,7 @@ pub fn lookup() -> FuncDef {
 
 /// `matchkeys(values, keys, searchset)`: the elements of `values` whose
 /// counterpart in `keys` is in `searchset`.
-pub fn matchkeys() -> FuncDef {
+pub(super) fn matchkeys() -> FuncDef {
     FuncDef::new(|args| {
         let values = args.array(0)?;
         let (tk, ts) = (ty(&args, 1), ty(&args, 2));
@@ -266,7 +266,7 @@ pub fn matchkeys() -> FuncDef {
 }
 
 /// `one(list)`: the only element of a list, set or tuple; `null` if empty.
-pub fn one() -> FuncDef {
+pub(super) fn one() -> FuncDef {
     FuncDef::new(|args| {
         let err = || {
             FuncError::arg(
@@ -306,7 +306,7 @@ pub fn one() -> FuncDef {
 }
 
 /// `sum(list)`: the sum of the numbers of a list, set or tuple.
-pub fn sum() -> FuncDef {
+pub(super) fn sum() -> FuncDef {
     FuncDef::new(|args| {
         let elems: Vec<&Value> = match args.get(0) {
             Some(Value::Array(a)) => a.iter().collect(),
@@ -341,7 +341,7 @@ pub fn sum() -> FuncDef {
 
 /// `transpose(values)`: a map of lists of strings turned inside out: each
 /// string becomes a key listing (sorted) the keys it appeared under.
-pub fn transpose() -> FuncDef {
+pub(super) fn transpose() -> FuncDef {
     FuncDef::new(|args| {
         let mut out: Map<String, Vec<String>> = Map::new();
         let mut entries: Vec<_> = args.object(0)?.iter().collect();
@@ -368,7 +368,7 @@ pub fn transpose() -> FuncDef {
 }
 
 /// `list(...)`: removed in Terraform 0.12; always an error.
-pub fn list() -> FuncDef {
+pub(super) fn list() -> FuncDef {
     FuncDef::new(|_| {
         Err(FuncError::new(
             "the \"list\" function was deprecated in Terraform v0.12 and is no longer available; use tolist([ ... ]) syntax to write a literal list",
@@ -379,7 +379,7 @@ pub fn list() -> FuncDef {
 }
 
 /// `map(...)`: removed in Terraform 0.12; always an error.
-pub fn map() -> FuncDef {
+pub(super) fn map() -> FuncDef {
     FuncDef::new(|_| {
         Err(FuncError::new(
             "the \"map\" function was deprecated in Terraform v0.12 and is no longer available; use tomap({ ... }) syntax to write a literal map",
@@ -391,7 +391,7 @@ pub fn map() -> FuncDef {
 
 /// `sensitive(value)`: the value unchanged (this library has no
 /// sensitivity marks).
-pub fn sensitive() -> FuncDef {
+pub(super) fn sensitive() -> FuncDef {
     FuncDef::new(|args| {
         args.set_result_type(ty(&args, 0));
         Ok(arg(&args, 0))
@@ -402,7 +402,7 @@ pub fn sensitive() -> FuncDef {
 
 /// `nonsensitive(value)`: always an error, as Terraform's for a value not
 /// marked sensitive (no value is, here).
-pub fn nonsensitive() -> FuncDef {
+pub(super) fn nonsensitive() -> FuncDef {
     FuncDef::new(|_| {
         Err(FuncError::arg(
             0,

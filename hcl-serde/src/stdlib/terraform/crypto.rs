@@ -50,27 +50,27 @@ fn string_hash(h: HashFn, enc: fn(&[u8]) -> String) -> FuncDef {
 }
 
 /// `md5(str)`: the hex MD5 digest of the UTF-8 bytes.
-pub fn md5() -> FuncDef {
+pub(super) fn md5() -> FuncDef {
     string_hash(md5_bytes, hex)
 }
 /// `sha1(str)`: the hex SHA-1 digest.
-pub fn sha1() -> FuncDef {
+pub(super) fn sha1() -> FuncDef {
     string_hash(sha1_bytes, hex)
 }
 /// `sha256(str)`: the hex SHA-256 digest.
-pub fn sha256() -> FuncDef {
+pub(super) fn sha256() -> FuncDef {
     string_hash(sha256_bytes, hex)
 }
 /// `sha512(str)`: the hex SHA-512 digest.
-pub fn sha512() -> FuncDef {
+pub(super) fn sha512() -> FuncDef {
     string_hash(sha512_bytes, hex)
 }
 /// `base64sha256(str)`: the Base64 SHA-256 digest.
-pub fn base64sha256() -> FuncDef {
+pub(super) fn base64sha256() -> FuncDef {
     string_hash(sha256_bytes, b64)
 }
 /// `base64sha512(str)`: the Base64 SHA-512 digest.
-pub fn base64sha512() -> FuncDef {
+pub(super) fn base64sha512() -> FuncDef {
     string_hash(sha512_bytes, b64)
 }
 
@@ -128,7 +128,7 @@ fn parse_uuid(s: &str) -> Option<[u8; 16]> {
 
 /// `uuidv5(namespace, name)`: the name-based (SHA-1) UUID of `name` in
 /// the namespace `dns`, `url`, `oid`, `x500` or a UUID.
-pub fn uuidv5() -> FuncDef {
+pub(super) fn uuidv5() -> FuncDef {
     FuncDef::new(|args| {
         let ns_text = args.str(0)?;
         let ns = match ns_text {

@@ -48,12 +48,12 @@ fn string_fn(f: fn(&str) -> Result<String, FuncError>) -> FuncDef {
 }
 
 /// `base64encode(str)`: standard Base64 of the UTF-8 bytes.
-pub fn base64encode() -> FuncDef {
+pub(super) fn base64encode() -> FuncDef {
     string_fn(|s| Ok(b64(s.as_bytes())))
 }
 
 /// `base64decode(str)`: the UTF-8 text a Base64 string encodes.
-pub fn base64decode() -> FuncDef {
+pub(super) fn base64decode() -> FuncDef {
     string_fn(|s| {
         let bytes = unb64(s).ok_or_else(|| {
             FuncError::arg(0, "failed to decode base64 data: illegal base64 data")
@@ -68,7 +68,7 @@ pub fn base64decode() -> FuncDef {
 }
 
 /// `base64gzip(str)`: Base64 of the gzip-compressed UTF-8 bytes.
-pub fn base64gzip() -> FuncDef {
+pub(super) fn base64gzip() -> FuncDef {
     string_fn(|s| {
         let mut gz = flate2::GzBuilder::new()
             .operating_system(255)
@@ -81,7 +81,7 @@ pub fn base64gzip() -> FuncDef {
 }
 
 /// `urlencode(str)`: Go's `url.QueryEscape`.
-pub fn urlencode() -> FuncDef {
+pub(super) fn urlencode() -> FuncDef {
     string_fn(|s| {
         let mut out = String::with_capacity(s.len());
         for b in s.bytes() {
@@ -254,7 +254,7 @@ fn charset(name: &str) -> Result<(Charset, &'static str), FuncError> {
 
 /// `textencodebase64(string, encoding)`: Base64 of the string encoded in
 /// a character encoding.
-pub fn textencodebase64() -> FuncDef {
+pub(super) fn textencodebase64() -> FuncDef {
     FuncDef::new(|args| {
         let (cs, name) = charset(args.str(1)?)?;
         let bytes = cs.encode(args.str(0)?).ok_or_else(|| {
@@ -274,7 +274,7 @@ pub fn textencodebase64() -> FuncDef {
 
 /// `textdecodebase64(source, encoding)`: the text that Base64 bytes in a
 /// character encoding stand for.
-pub fn textdecodebase64() -> FuncDef {
+pub(super) fn textdecodebase64() -> FuncDef {
     FuncDef::new(|args| {
         let (cs, name) = charset(args.str(1)?)?;
         let bytes = unb64(args.str(0)?)

@@ -26,24 +26,24 @@ fn two_strings(names: [&'static str; 2], f: fn(&str, &str) -> bool) -> FuncDef {
 }
 
 /// `startswith(string, prefix)`.
-pub fn startswith() -> FuncDef {
+pub(super) fn startswith() -> FuncDef {
     two_strings(["string", "prefix"], |s, p| s.starts_with(p))
 }
 
 /// `endswith(string, suffix)`.
-pub fn endswith() -> FuncDef {
+pub(super) fn endswith() -> FuncDef {
     two_strings(["string", "suffix"], |s, p| s.ends_with(p))
 }
 
 /// `strcontains(string, substr)`.
-pub fn strcontains() -> FuncDef {
+pub(super) fn strcontains() -> FuncDef {
     two_strings(["string", "substr"], |s, p| s.contains(p))
 }
 
 /// `replace(string, substring, replacement)`: every occurrence replaced; a
 /// `substring` written `/pattern/` is a regular expression (Go syntax),
 /// and `$1`, `${name}` in `replacement` expand its groups.
-pub fn replace() -> FuncDef {
+pub(super) fn replace() -> FuncDef {
     let plain = super::super::replace();
     FuncDef::new(move |args| {
         let s = args.str(0)?;
@@ -101,7 +101,7 @@ pub(super) fn clean(path: &str) -> String {
 }
 
 /// `basename(path)`: the last element of a path (Go's `filepath.Base`).
-pub fn basename() -> FuncDef {
+pub(super) fn basename() -> FuncDef {
     FuncDef::new(|args| {
         let p = args.str(0)?;
         if p.is_empty() {
@@ -119,7 +119,7 @@ pub fn basename() -> FuncDef {
 }
 
 /// `dirname(path)`: all but the last element (Go's `filepath.Dir`).
-pub fn dirname() -> FuncDef {
+pub(super) fn dirname() -> FuncDef {
     FuncDef::new(|args| {
         let p = args.str(0)?;
         let dir = match p.rfind('/') {

@@ -15,7 +15,7 @@ pub(super) const TIME: Table = &[("timecmp", timecmp)];
 
 /// `timecmp(timestamp_a, timestamp_b)`: -1, 0 or 1 as the first RFC 3339
 /// timestamp is before, at or after the second.
-pub fn timecmp() -> FuncDef {
+pub(super) fn timecmp() -> FuncDef {
     FuncDef::new(|args| {
         let a = timestamp_instant(args.str(0)?).map_err(|m| FuncError::arg(0, m))?;
         let b = timestamp_instant(args.str(1)?).map_err(|m| FuncError::arg(1, m))?;

@@ -203,7 +203,7 @@ impl Emitter {
 }
 
 /// `yamlencode(value)`: the value as a YAML document.
-pub fn yamlencode() -> FuncDef {
+pub(super) fn yamlencode() -> FuncDef {
     FuncDef::new(|args| {
         let v = args.get(0).cloned().unwrap_or_default();
         let mut e = Emitter {
@@ -383,7 +383,7 @@ fn count(v: &Value) -> usize {
 
 /// `yamldecode(src)`: the value of a YAML document (one document;
 /// mappings become objects, sequences tuples).
-pub fn yamldecode() -> FuncDef {
+pub(super) fn yamldecode() -> FuncDef {
     FuncDef::new(|args| {
         let src = args.str(0)?;
         let mut events = Events::default();
