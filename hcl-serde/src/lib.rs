@@ -19,6 +19,22 @@
 //! assert_eq!(ctx.var("name"), Some(&Value::from("world")));
 //! ```
 //!
+//! # Which entry point do I use?
+//!
+//! | I have | I want | use |
+//! | --- | --- | --- |
+//! | HCL text (native syntax) | a typed config | [`from_str`], [`from_slice`], [`from_reader`]; `_with` and a [`Context`] for variables and functions |
+//! | HCL's JSON syntax (`.tf.json`) | a typed config | [`from_json_str`], [`from_json_slice`] |
+//! | a file path | a typed config, syntax by extension | [`from_path`] |
+//! | either, with options | file names in errors, limits, syntax | [`Deserializer`] and its `with_*` methods |
+//! | names known only at run time (a tool, not a struct) | attributes and blocks by a schema | [`schema`] (`BodySchema`, `content`); several files as one: [`schema::merge`] |
+//! | Terraform modules | `dynamic` blocks, type constraints, user functions, the variables an expression reads | [`ext`] |
+//! | Terraform's functions | `cidrsubnet`, `base64encode`, `file`, ... | [`Context::with_terraform_functions`] |
+//! | one expression or template | its value | [`eval::eval_expr_str`], [`eval::eval_template_str`] |
+//! | Rust data | HCL text | [`to_string`], [`to_vec`], [`to_writer`] |
+//! | Rust data | a [`Value`] (for variables) | [`to_value`], or [`value!`] for literals |
+//! | HCL text | the same text, formatted as `terraform fmt` does | [`format()`] |
+//!
 //! # Deserializing
 //!
 //! [`from_str`] (or [`from_str_with`] and a [`Context`]) reads HCL text
