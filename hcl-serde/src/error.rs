@@ -1,4 +1,26 @@
 //! The crate's one error type.
+//!
+//! Every failure (syntax, evaluation, data) is one [`Error`]: its
+//! [`Category`], the position in the source ([`Error::line`],
+//! [`Error::column`], [`Error::span`]), the path of the field being read
+//! ([`Error::path`]), and, when printed, the file, the source line and a
+//! caret.
+//!
+//! ```
+//! use hcl::error::Category;
+//!
+//! #[derive(serde::Deserialize, Debug)]
+//! struct Server { port: u16 }
+//!
+//! let err = hcl::from_str::<Server>("port = 1 / \"x\"\n").unwrap_err();
+//! assert_eq!(err.category(), Category::Eval);
+//! assert_eq!((err.line(), err.column()), (Some(1), Some(12)));
+//! assert_eq!(err.path(), Some("port"));
+//!
+//! let err = hcl::from_str::<Server>("port = 70000\n").unwrap_err();
+//! assert_eq!(err.category(), Category::Data);
+//! assert!(err.to_string().contains("1 | port = 70000"), "{err}");
+//! ```
 
 use hcl_grammar::{Position, Span};
 use std::fmt;

@@ -23,6 +23,22 @@
 //! Conversions to `u64`/`i64`/`u128`/`i128` are exact whenever the value is
 //! an integer in the target's range, and to `f64` correctly rounded.
 //!
+//! ```
+//! use hcl::{Number, Value};
+//!
+//! let v: Value = hcl::eval::eval_expr_str("0.1 + 0.2", &hcl::Context::new())?;
+//! assert_eq!(v, Value::Number(Number::parse("0.3").unwrap_or(Number::ZERO)));
+//!
+//! let big = hcl::eval::eval_expr_str("2 * 170141183460469231731687303715884105728", &hcl::Context::new())?;
+//! assert_eq!(big.to_string(), "340282366920938463463374607431768211456");
+//!
+//! let third = hcl::eval::eval_expr_str("1 / 3", &hcl::Context::new())?;
+//! assert!(third.to_string().starts_with("0.333333333333333333333333333333"));
+//!
+//! assert_eq!(hcl::eval::eval_expr_str("1 / 0", &hcl::Context::new())?, Value::Number(Number::INFINITY));
+//! # Ok::<(), hcl::Error>(())
+//! ```
+//!
 //! # Printing
 //!
 //! Numbers print in plain decimal notation, without exponent or trailing

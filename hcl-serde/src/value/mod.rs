@@ -1,4 +1,28 @@
 //! The dynamic value of an evaluated HCL expression.
+//!
+//! A [`Value`] is what a whole file or any expression evaluates to, in
+//! HCL's JSON shape (blocks become objects keyed by type and labels), and
+//! what a program hands a configuration as variables. It follows
+//! `serde_json::Value`'s conventions: indexing that reads `Null` for a
+//! miss, `as_*`/`is_*` accessors, comparisons with Rust primitives, and
+//! [`value!`](crate::value!) for literals.
+//!
+//! ```
+//! use hcl::Value;
+//!
+//! let v: Value = hcl::from_str("name = \"web\"\nports = [80, 443]\nservice \"a\" { x = 1 }\n")?;
+//! assert_eq!(v["name"], "web");
+//! assert_eq!(v["ports"][1], 443);
+//! assert_eq!(v["service"]["a"]["x"], 1);
+//! assert_eq!(v["missing"], Value::Null);
+//! assert_eq!(v["ports"].as_array().map(Vec::len), Some(2));
+//! assert_eq!(v, hcl::value!({
+//!     name: "web",
+//!     ports: [80, 443],
+//!     service: { a: { x: 1 } },
+//! }));
+//! # Ok::<(), hcl::Error>(())
+//! ```
 
 pub(crate) mod de;
 mod from;
