@@ -66,7 +66,7 @@ macro_rules! terraform_structs {
     };
 }
 
-terraform_structs!(ours_tf, hcl::Expression);
+terraform_structs!(ours_tf, hcl::RawExpression);
 terraform_structs!(theirs_tf, hcl_rs::Expression);
 
 fn budget() -> Duration {

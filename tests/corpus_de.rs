@@ -1,6 +1,6 @@
 //! Every corpus file the reference accepts deserializes, without a
 //! context, into a Terraform-like struct whose attribute values are
-//! `hcl::Expression` (free-form block bodies are `hcl::Body`); every file
+//! `hcl::RawExpression` (free-form block bodies are `hcl::RawBody`); every file
 //! it rejects fails with a syntax error. The captured source text of each
 //! `locals` and `output` attribute must equal the reference's
 //! (`F.structure.json`, `expr.Range()` of hclsyntax).
@@ -9,7 +9,7 @@
 //! workspace; skipped with a message when absent.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use hcl::{Body, Expression};
+use hcl::{RawBody, RawExpression};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -20,30 +20,30 @@ struct Terraform {
     #[serde(default)]
     variable: BTreeMap<String, Vec<Variable>>,
     #[serde(default)]
-    locals: Vec<BTreeMap<String, Expression>>,
+    locals: Vec<BTreeMap<String, RawExpression>>,
     #[serde(default)]
-    resource: BTreeMap<String, BTreeMap<String, Vec<Body>>>,
+    resource: BTreeMap<String, BTreeMap<String, Vec<RawBody>>>,
     #[serde(default)]
-    data: BTreeMap<String, BTreeMap<String, Vec<Body>>>,
+    data: BTreeMap<String, BTreeMap<String, Vec<RawBody>>>,
     #[serde(default)]
-    module: BTreeMap<String, Vec<Body>>,
+    module: BTreeMap<String, Vec<RawBody>>,
     #[serde(default)]
     output: BTreeMap<String, Vec<Output>>,
     #[serde(default)]
-    provider: BTreeMap<String, Vec<Body>>,
+    provider: BTreeMap<String, Vec<RawBody>>,
     #[serde(default)]
-    terraform: Vec<Body>,
+    terraform: Vec<RawBody>,
 }
 
 #[derive(Deserialize)]
 #[allow(dead_code)]
 struct Variable {
     #[serde(rename = "type")]
-    ty: Option<Expression>,
-    default: Option<Expression>,
-    description: Option<Expression>,
-    sensitive: Option<Expression>,
-    nullable: Option<Expression>,
+    ty: Option<RawExpression>,
+    default: Option<RawExpression>,
+    description: Option<RawExpression>,
+    sensitive: Option<RawExpression>,
+    nullable: Option<RawExpression>,
     #[serde(default)]
     validation: Vec<Condition>,
 }
@@ -51,17 +51,17 @@ struct Variable {
 #[derive(Deserialize)]
 #[allow(dead_code)]
 struct Condition {
-    condition: Expression,
-    error_message: Expression,
+    condition: RawExpression,
+    error_message: RawExpression,
 }
 
 #[derive(Deserialize)]
 #[allow(dead_code)]
 struct Output {
-    value: Option<Expression>,
-    description: Option<Expression>,
-    sensitive: Option<Expression>,
-    depends_on: Option<Expression>,
+    value: Option<RawExpression>,
+    description: Option<RawExpression>,
+    sensitive: Option<RawExpression>,
+    depends_on: Option<RawExpression>,
     #[serde(default)]
     precondition: Vec<Condition>,
 }
@@ -166,7 +166,7 @@ fn corpus_deserializes_into_terraform_structs() {
                 }
                 exprs_checked += ours.len();
                 for r in tf.resource.values().flat_map(|m| m.values()).flatten() {
-                    if Body::parse(r.as_str()).is_err() {
+                    if RawBody::parse(r.as_str()).is_err() {
                         failures.push(format!("{path}: a captured resource body does not parse"));
                     }
                 }

@@ -140,7 +140,7 @@ fn too_deep() {
 fn missing_field_of_a_captured_body_points_at_the_body() {
     #[derive(Deserialize, Debug)]
     struct Outer {
-        template: hcl::Body,
+        template: hcl::RawBody,
     }
     #[derive(Deserialize, Debug)]
     struct Page {

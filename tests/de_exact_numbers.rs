@@ -7,7 +7,7 @@
 //! we keep an exact decimal (`1.1 * 3` is exactly `3.3`).
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use hcl::{Context, Expression, Number, Value};
+use hcl::{Context, Number, RawExpression, Value};
 use serde::Deserialize;
 
 fn num(text: &str) -> Value {
@@ -17,7 +17,7 @@ fn num(text: &str) -> Value {
 /// What evaluating `expr` on its own gives (the value the deserializer
 /// must hand over unchanged).
 fn eval(expr: &str) -> Value {
-    Expression::parse(expr)
+    RawExpression::parse(expr)
         .unwrap()
         .evaluate(&Context::none())
         .unwrap()
@@ -130,8 +130,8 @@ fn from_value_keeps_every_number() {
 fn expression_and_body_evaluation_paths() {
     #[derive(Deserialize)]
     struct Captures {
-        expr: Expression,
-        body: hcl::Body,
+        expr: RawExpression,
+        body: hcl::RawBody,
         opt: Option<Value>,
         spanned: serde_spanned::Spanned<Value>,
     }

@@ -144,7 +144,7 @@ fn strings_are_literal_without_a_context_and_templates_with_one() {
 fn an_expression_captured_from_json_evaluates_later() {
     #[derive(Deserialize)]
     struct C {
-        e: hcl::Expression,
+        e: hcl::RawExpression,
     }
     let c: C = hcl::from_json_str_with(r#"{"e": "${x * 2}"}"#, &hcl::Context::new()).unwrap();
     let mut ctx = hcl::Context::new();

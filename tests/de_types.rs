@@ -1,8 +1,8 @@
 //! serde attributes, Option, numbers, HCL's conversions, enums, captures
-//! (`Spanned`, `Expression`, `Body`), `from_value` / `to_value`.
+//! (`Spanned`, `RawExpression`, `RawBody`), `from_value` / `to_value`.
 #![allow(clippy::unwrap_used, clippy::expect_used, dead_code)]
 
-use hcl::{Context, Expression, Value};
+use hcl::{Context, RawExpression, Value};
 use serde::{Deserialize, Serialize};
 use serde_spanned::Spanned;
 use std::collections::BTreeMap;
@@ -324,8 +324,8 @@ fn spanned_fields_and_blocks() {
 fn expression_captures_unevaluated() {
     #[derive(Deserialize, Debug)]
     struct C {
-        when: Expression,
-        list: Vec<Expression>,
+        when: RawExpression,
+        list: Vec<RawExpression>,
     }
     let text = "list = [a, b + 1]\nwhen = <<EOT\nhello ${name}\nEOT\n";
     let c: C = hcl::from_str(text).unwrap();
@@ -353,7 +353,7 @@ fn body_captures_a_block() {
     }
     #[derive(Deserialize, Debug)]
     struct C {
-        page: BTreeMap<String, hcl::Body>,
+        page: BTreeMap<String, hcl::RawBody>,
     }
     let text = "x = 1\npage \"home\" {\n  title = \"Hi ${user}\"\n}\n";
     let c: C = hcl::from_str(text).unwrap();
@@ -452,9 +452,9 @@ fn from_reader_stops_reading_past_the_input_limit() {
 fn option_expression_captures_the_source_with_or_without_context() {
     #[derive(Deserialize, Debug)]
     struct C {
-        a: Option<Expression>,
-        b: Option<Expression>,
-        c: Option<Expression>,
+        a: Option<RawExpression>,
+        b: Option<RawExpression>,
+        c: Option<RawExpression>,
     }
     let text = "a = x + 1\nb = null\nc = upper(\"q\")\n";
     let c: C = hcl::from_str(text).unwrap();

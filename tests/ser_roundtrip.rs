@@ -388,8 +388,8 @@ fn other_formats_see_numbers_and_wrappers_as_before() {
 
 #[derive(Serialize, Deserialize, Debug)]
 struct Captures {
-    when: hcl::Expression,
-    template: hcl::Body,
+    when: hcl::RawExpression,
+    template: hcl::RawBody,
     nested: Vec<Captures2>,
 }
 
@@ -397,7 +397,7 @@ struct Captures {
 struct Captures2 {
     #[serde(rename = "$label")]
     name: String,
-    body: hcl::Body,
+    body: hcl::RawBody,
 }
 
 #[test]

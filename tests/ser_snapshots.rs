@@ -5,7 +5,7 @@
 //! back as the value written.
 
 use hcl::ser::Block;
-use hcl::Expression;
+use hcl::RawExpression;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -95,7 +95,7 @@ struct Module {
     terraform: Terraform,
     variable: BTreeMap<String, Variable>,
     resource: BTreeMap<String, BTreeMap<String, Resource>>,
-    locals: Block<BTreeMap<String, Expression>>,
+    locals: Block<BTreeMap<String, RawExpression>>,
     output: BTreeMap<String, Output>,
 }
 
@@ -107,17 +107,17 @@ struct Terraform {
 #[derive(Serialize, Deserialize, Debug, PartialEq)]
 struct Variable {
     #[serde(rename = "type")]
-    ty: Expression,
+    ty: RawExpression,
     default: Option<hcl::Value>,
     description: String,
 }
 
 #[derive(Serialize, Deserialize, Debug, PartialEq)]
 struct Resource {
-    count: Option<Expression>,
-    ami: Option<Expression>,
-    instance_type: Option<Expression>,
-    tags: Option<BTreeMap<String, Expression>>,
+    count: Option<RawExpression>,
+    ami: Option<RawExpression>,
+    instance_type: Option<RawExpression>,
+    tags: Option<BTreeMap<String, RawExpression>>,
     #[serde(default)]
     ingress: Vec<Ingress>,
 }
@@ -131,12 +131,12 @@ struct Ingress {
 
 #[derive(Serialize, Deserialize, Debug, PartialEq)]
 struct Output {
-    value: Expression,
+    value: RawExpression,
     sensitive: Option<bool>,
 }
 
-fn e(s: &str) -> Expression {
-    Expression::parse(s).expect("expression")
+fn e(s: &str) -> RawExpression {
+    RawExpression::parse(s).expect("expression")
 }
 
 #[test]
@@ -220,7 +220,7 @@ fn terraform_module() {
     let text = hcl::to_string(&module).expect("serialize");
     insta::assert_snapshot!(text);
     assert_reference_layout("module", &text);
-    // An Expression's equality includes its place in the file: compare
+    // An RawExpression's equality includes its place in the file: compare
     // what the module read back writes.
     let back: Module = hcl::from_str(&text).expect("read back");
     assert_eq!(hcl::to_string(&back).expect("serialize again"), text);

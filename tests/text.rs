@@ -193,8 +193,8 @@ fn a_sign_pair_before_a_line_break_is_its_own_token() {
 fn expression_and_body_deserialize_from_strings_of_other_formats() {
     #[derive(serde::Deserialize)]
     struct Rule {
-        when: hcl::Expression,
-        page: hcl::Body,
+        when: hcl::RawExpression,
+        page: hcl::RawBody,
     }
     let rule: Rule =
         serde_json::from_str(r#"{"when": "request.size > limit", "page": "title = \"t\"\n"}"#)

@@ -21,9 +21,9 @@ struct Config {
     #[serde(default)]
     listener: Vec<Listener>,
     #[serde(default)]
-    resource: BTreeMap<String, BTreeMap<String, Vec<hcl::Body>>>,
+    resource: BTreeMap<String, BTreeMap<String, Vec<hcl::RawBody>>>,
     #[serde(default)]
-    locals: Vec<BTreeMap<String, hcl::Expression>>,
+    locals: Vec<BTreeMap<String, hcl::RawExpression>>,
 }
 
 #[derive(Deserialize, Debug)]

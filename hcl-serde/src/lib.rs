@@ -79,7 +79,7 @@
 //! | enums | unit variants from strings; externally tagged from a one-key object, a block's first label, or the one block type in a body |
 //! | `deserialize_any` ([`Value`], `serde_json::Value`, untagged and internally tagged enums, `flatten`) | HCL's JSON shape: block type, then labels, as keys; blocks with the same type and labels as an array |
 //! | `serde_spanned::Spanned<T>` | the value and its byte span |
-//! | [`Expression`] / [`Body`] | the source, unevaluated, to evaluate later with the application's context |
+//! | [`RawExpression`] / [`RawBody`] | the source, unevaluated, to evaluate later with the application's context |
 //!
 //! Without a context, expressions over literals still evaluate; a
 //! reference to a variable or function is an evaluation error at its
@@ -120,7 +120,7 @@ pub use hcl_grammar as grammar;
 pub use de::{
     from_json_slice, from_json_slice_with, from_json_str, from_json_str_with, from_path,
     from_reader, from_reader_with, from_slice, from_slice_with, from_str, from_str_with,
-    from_value, Body, Deserializer, Expression, Syntax,
+    from_value, Deserializer, RawBody, RawExpression, Syntax,
 };
 #[doc(inline)]
 pub use error::{Category, Error, Result};

@@ -33,7 +33,7 @@ fn expected() -> Vec<Traversal> {
 fn captured_expression_spans_are_in_the_file() -> hcl::Result<()> {
     #[derive(Deserialize)]
     struct Blk {
-        y: hcl::Expression,
+        y: hcl::RawExpression,
     }
     #[derive(Deserialize)]
     struct Config {
@@ -48,7 +48,7 @@ fn captured_expression_spans_are_in_the_file() -> hcl::Result<()> {
 fn captured_body_spans_are_in_the_file() -> hcl::Result<()> {
     #[derive(Deserialize)]
     struct Config {
-        blk: hcl::Body,
+        blk: hcl::RawBody,
     }
     let c: Config = hcl::from_str(SRC)?;
     assert_eq!(c.blk.variables(), expected());

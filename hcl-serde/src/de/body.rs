@@ -50,7 +50,7 @@ impl<'a, 'de> BodyDeserializer<'a, 'de> {
         BodyDeserializer::root_at(body, sh, start)
     }
 
-    /// A body read on its own (a file, a captured [`Body`](super::Body)),
+    /// A body read on its own (a file, a captured [`RawBody`](super::RawBody)),
     /// whose errors about the whole body point at `start`.
     pub(crate) fn root_at(body: &'a Body<'de>, sh: &'a Shared<'a>, start: Span) -> Self {
         BodyDeserializer {
@@ -287,7 +287,7 @@ impl<'de> de::Deserializer<'de> for BodyDeserializer<'_, 'de> {
         }
         if name == capture::EXPRESSION_NAME {
             return Err(self.at(Error::data(
-                "a `hcl::Expression` captures an attribute's value, but this is a block",
+                "a `hcl::RawExpression` captures an attribute's value, but this is a block",
             )));
         }
         let mut labels = self.labels;

@@ -1,9 +1,9 @@
-//! Capturing the source: `serde_spanned::Spanned<T>`, [`Expression`] and
-//! [`Body`].
+//! Capturing the source: `serde_spanned::Spanned<T>`, [`RawExpression`] and
+//! [`RawBody`].
 //!
 //! Each is recognised by a reserved struct name in `deserialize_struct`
 //! and handed over as a map of plain data (no pointers, no thread-local):
-//! `Spanned` gets its start, end and value; `Expression` and `Body` get a
+//! `Spanned` gets its start, end and value; `RawExpression` and `RawBody` get a
 //! copy of their source text with its position in the file, and parse it
 //! again when they are evaluated.
 
@@ -19,13 +19,13 @@ use std::fmt;
 pub(crate) use serde_spanned::__unstable::is_spanned;
 use serde_spanned::__unstable::{END_FIELD, START_FIELD, VALUE_FIELD};
 
-/// The reserved struct name of [`Expression`].
+/// The reserved struct name of [`RawExpression`].
 pub(crate) const EXPRESSION_NAME: &str = "$__hcl_private_Expression";
-/// The reserved struct name of [`Body`].
+/// The reserved struct name of [`RawBody`].
 pub(crate) const BODY_NAME: &str = "$__hcl_private_Body";
 const CAPTURE_FIELDS: &[&str] = &["text", "offset", "len", "line", "byte", "col"];
 
-/// Whether `name` is the reserved name of [`Expression`] or [`Body`]. They
+/// Whether `name` is the reserved name of [`RawExpression`] or [`RawBody`]. They
 /// ask for a newtype struct, which other formats hand over as themselves
 /// (so a string arrives); our deserializers answer with the capture, as
 /// for `deserialize_struct`.
@@ -146,7 +146,7 @@ impl Captured {
     }
 }
 
-/// The map handed to the visitor of [`Expression`] or [`Body`].
+/// The map handed to the visitor of [`RawExpression`] or [`RawBody`].
 pub(crate) struct CaptureAccess {
     fields: [Option<CaptureField>; 6],
     next: usize,
@@ -279,9 +279,9 @@ impl<'de> Visitor<'de> for CaptureVisitor {
 /// its place in the file, for an application to evaluate later with its
 /// own [`Context`].
 ///
-/// A field of type `Expression` receives the expression as written; the
+/// A field of type `RawExpression` receives the expression as written; the
 /// deserializer does not evaluate it, so it may refer to variables and
-/// functions that only the application knows. [`Expression::evaluate`]
+/// functions that only the application knows. [`RawExpression::evaluate`]
 /// parses the text again (it is known to be valid) and evaluates it; its
 /// errors point into the original file.
 ///
@@ -289,7 +289,7 @@ impl<'de> Visitor<'de> for CaptureVisitor {
 /// use serde::Deserialize;
 ///
 /// #[derive(Deserialize)]
-/// struct Rule { when: hcl::Expression }
+/// struct Rule { when: hcl::RawExpression }
 ///
 /// let rule: Rule = hcl::from_str("when = request.size > limit\n")?;
 /// assert_eq!(rule.when.as_str(), "request.size > limit");
@@ -301,19 +301,19 @@ impl<'de> Visitor<'de> for CaptureVisitor {
 /// # Ok::<(), hcl::Error>(())
 /// ```
 ///
-/// From formats other than HCL, an `Expression` deserializes from a string
+/// From formats other than HCL, an `RawExpression` deserializes from a string
 /// holding an expression in HCL syntax; it serializes as that string. An
 /// already evaluated value (an element of a variable, a [`Value`] given to
 /// [`from_value`](crate::from_value)) is captured as the literal that
 /// writes it.
 #[derive(Clone, PartialEq, Eq)]
-pub struct Expression(Captured);
+pub struct RawExpression(Captured);
 
-impl Expression {
+impl RawExpression {
     /// Parses `text` as a standalone HCL expression.
     ///
     /// ```
-    /// let e = hcl::Expression::parse("[for x in [1, 2]: x * 10]")?;
+    /// let e = hcl::RawExpression::parse("[for x in [1, 2]: x * 10]")?;
     /// assert_eq!(e.evaluate(&hcl::Context::none())?, hcl::Value::from(vec![10, 20]));
     /// # Ok::<(), hcl::Error>(())
     /// ```
@@ -321,9 +321,9 @@ impl Expression {
     /// # Errors
     ///
     /// A syntax error.
-    pub fn parse(text: &str) -> Result<Expression> {
+    pub fn parse(text: &str) -> Result<RawExpression> {
         hcl_grammar::parse_expr(text)?;
-        Ok(Expression(Captured::standalone(text)))
+        Ok(RawExpression(Captured::standalone(text)))
     }
 
     /// The expression's source text, as written.
@@ -368,7 +368,7 @@ impl Expression {
     /// read from.
     ///
     /// ```
-    /// let e = hcl::Expression::parse("var.a ? local.b[0] : c")?;
+    /// let e = hcl::RawExpression::parse("var.a ? local.b[0] : c")?;
     /// let names: Vec<String> = e.variables().iter().map(|t| t.to_string()).collect();
     /// assert_eq!(names, ["var.a", "local.b[0]", "c"]);
     /// # Ok::<(), hcl::Error>(())
@@ -390,7 +390,7 @@ impl Expression {
     /// `T`, with HCL's conversions.
     ///
     /// ```
-    /// let e = hcl::Expression::parse("\"80${80}\"")?;
+    /// let e = hcl::RawExpression::parse("\"80${80}\"")?;
     /// let port: u16 = e.evaluate_into(&hcl::Context::none())?;
     /// assert_eq!(port, 8080);
     /// # Ok::<(), hcl::Error>(())
@@ -408,19 +408,19 @@ impl Expression {
     }
 }
 
-impl fmt::Display for Expression {
+impl fmt::Display for RawExpression {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())
     }
 }
 
-impl fmt::Debug for Expression {
+impl fmt::Debug for RawExpression {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Expression({:?})", self.as_str())
+        write!(f, "RawExpression({:?})", self.as_str())
     }
 }
 
-impl serde::Serialize for Expression {
+impl serde::Serialize for RawExpression {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         // This crate's serializer writes the source back as it is.
         if crate::ser::active() {
@@ -430,8 +430,8 @@ impl serde::Serialize for Expression {
     }
 }
 
-impl<'de> serde::Deserialize<'de> for Expression {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Expression, D::Error> {
+impl<'de> serde::Deserialize<'de> for RawExpression {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<RawExpression, D::Error> {
         d.deserialize_newtype_struct(
             EXPRESSION_NAME,
             CaptureVisitor {
@@ -439,7 +439,7 @@ impl<'de> serde::Deserialize<'de> for Expression {
                 parse: |s| hcl_grammar::parse_expr(s).map(drop).map_err(Error::from),
             },
         )
-        .map(Expression)
+        .map(RawExpression)
     }
 }
 
@@ -451,7 +451,7 @@ impl<'de> serde::Deserialize<'de> for Expression {
 /// use serde::Deserialize;
 ///
 /// #[derive(Deserialize)]
-/// struct Config { template: hcl::Body }
+/// struct Config { template: hcl::RawBody }
 ///
 /// #[derive(Deserialize, Debug, PartialEq)]
 /// struct Page { title: String }
@@ -464,20 +464,20 @@ impl<'de> serde::Deserialize<'de> for Expression {
 /// # Ok::<(), hcl::Error>(())
 /// ```
 ///
-/// From formats other than HCL, a `Body` deserializes from a string of
+/// From formats other than HCL, a `RawBody` deserializes from a string of
 /// HCL body syntax; it serializes as that string.
 #[derive(Clone, PartialEq, Eq)]
-pub struct Body(Captured);
+pub struct RawBody(Captured);
 
-impl Body {
+impl RawBody {
     /// Parses `text` as an HCL body (a configuration file).
     ///
     /// # Errors
     ///
     /// A syntax error.
-    pub fn parse(text: &str) -> Result<Body> {
+    pub fn parse(text: &str) -> Result<RawBody> {
         hcl_grammar::parse_body(text)?;
-        Ok(Body(Captured::standalone(text)))
+        Ok(RawBody(Captured::standalone(text)))
     }
 
     /// The body's source text, between its braces.
@@ -537,19 +537,19 @@ impl Body {
     }
 }
 
-impl fmt::Display for Body {
+impl fmt::Display for RawBody {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())
     }
 }
 
-impl fmt::Debug for Body {
+impl fmt::Debug for RawBody {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Body({:?})", self.as_str())
+        write!(f, "RawBody({:?})", self.as_str())
     }
 }
 
-impl serde::Serialize for Body {
+impl serde::Serialize for RawBody {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         // This crate's serializer writes the source back as it is.
         if crate::ser::active() {
@@ -559,8 +559,8 @@ impl serde::Serialize for Body {
     }
 }
 
-impl<'de> serde::Deserialize<'de> for Body {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Body, D::Error> {
+impl<'de> serde::Deserialize<'de> for RawBody {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<RawBody, D::Error> {
         d.deserialize_newtype_struct(
             BODY_NAME,
             CaptureVisitor {
@@ -568,6 +568,6 @@ impl<'de> serde::Deserialize<'de> for Body {
                 parse: |s| hcl_grammar::parse_body(s).map(drop).map_err(Error::from),
             },
         )
-        .map(Body)
+        .map(RawBody)
     }
 }

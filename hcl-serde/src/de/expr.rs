@@ -452,7 +452,7 @@ impl<'de> de::Deserializer<'de> for ExprDeserializer<'_, 'de> {
         }
         if name == capture::BODY_NAME {
             return Err(Error::data_at(
-                "a `hcl::Body` captures the body of a block, but this is an attribute's value",
+                "a `hcl::RawBody` captures the body of a block, but this is an attribute's value",
                 self.expr.span,
             ));
         }

@@ -6,7 +6,7 @@
 //!
 //! One file per node kind: `body` (bodies and groups of blocks), `expr`
 //! (attribute values), `value` (evaluated values), `key` (keys and
-//! labels), `enums`, and `capture` ([`Expression`] and [`Body`]).
+//! labels), `enums`, and `capture` ([`RawExpression`] and [`RawBody`]).
 
 mod blocks;
 mod body;
@@ -18,7 +18,7 @@ mod json_blocks;
 mod key;
 mod value;
 
-pub use capture::{Body, Expression};
+pub use capture::{RawBody, RawExpression};
 pub use value::ValueDeserializer;
 
 use crate::error::{Error, Result};
@@ -35,13 +35,13 @@ use std::cell::OnceCell;
 pub const DEFAULT_MAX_DEPTH: usize = 128;
 
 /// What every deserializer of one run shares: the context, the source text
-/// (for [`Expression`] and [`Body`] captures) and the limits.
+/// (for [`RawExpression`] and [`RawBody`] captures) and the limits.
 pub(crate) struct Shared<'a> {
     pub(crate) ctx: &'a Context,
     pub(crate) src: &'a str,
     pub(crate) max_depth: usize,
     /// The line number of `src`'s first line in its file (1 unless `src`
-    /// is a captured [`Body`]).
+    /// is a captured [`RawBody`]).
     pub(crate) line0: usize,
     /// The byte offset of `src` in its file.
     pub(crate) byte0: usize,

@@ -443,7 +443,7 @@ impl<'de> de::Deserializer<'de> for ValueDeserializer {
         }
         if name == capture::BODY_NAME {
             return Err(self.err(Error::data(
-                "a `hcl::Body` can only capture the body of a block, not a value",
+                "a `hcl::RawBody` can only capture the body of a block, not a value",
             )));
         }
         self.deserialize_map(v)

@@ -608,7 +608,7 @@ impl<'de> serde::Deserialize<'de> for TypeConstraint {
     /// other formats (JSON, YAML) can give one as `"list(string)"`; the
     /// reference's own parser ([`TypeConstraint::parse`]) rejects quotes.
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
-        let expr = crate::Expression::deserialize(d)?;
+        let expr = crate::RawExpression::deserialize(d)?;
         expr.with_parsed(|e| match &e.kind {
             ExprKind::String(s) => TypeConstraint::parse(s),
             _ => TypeConstraint::from_expr(e),

@@ -20,8 +20,8 @@
 //! | enums | externally tagged: a unit variant is its name as a string; `V(x)` and `V { .. }` are `{ V = x }`, so a struct variant in a field is the labelled block `field "V" { .. }` |
 //! | strings | quoted, with `\"`, `\\`, `\n`, `\r`, `\t`, `\uXXXX` escapes and `${` / `%{` written `$${` / `%%{` |
 //! | numbers | integers exactly; floats as the shortest text that reads back as the same float; an [`hcl::Number`](crate::Number) exactly (`2^128` in all its digits, `1e-400`); an infinity is an error |
-//! | [`Expression`](crate::Expression) | its source text, unevaluated |
-//! | [`Body`](crate::Body) | a block whose body is its source text |
+//! | [`RawExpression`](crate::RawExpression) | its source text, unevaluated |
+//! | [`RawBody`](crate::RawBody) | a block whose body is its source text |
 //! | [`Value`](crate::Value), `serde_json::Value` | attributes (objects are maps) |
 //!
 //! The choice between a block and an attribute is the one ambiguity: the
@@ -31,8 +31,8 @@
 //! Output is laid out as `terraform fmt` (hashicorp/hcl's
 //! `hclwrite.Format`) lays out HCL: two-space indentation, `=` aligned in
 //! runs of one-line attributes. Formatting it changes nothing, with one
-//! exception: an [`Expression`](crate::Expression) or
-//! [`Body`](crate::Body) is written as its source was, spacing and all.
+//! exception: a [`RawExpression`](crate::RawExpression) or
+//! [`RawBody`](crate::RawBody) is written as its source was, spacing and all.
 //!
 //! Errors, never invalid output, for what HCL cannot hold: a top-level
 //! value that is not a struct or map, an attribute or block name that is
@@ -60,9 +60,9 @@ use std::io;
 /// The reserved newtype name under which a [`Number`] hands itself to
 /// this crate's serializers exactly.
 pub(crate) const NUMBER_NAME: &str = "$__hcl_private_SerNumber";
-/// The reserved newtype name of an [`Expression`](crate::Expression).
+/// The reserved newtype name of a [`RawExpression`](crate::RawExpression).
 pub(crate) const EXPRESSION_NAME: &str = "$__hcl_private_SerExpression";
-/// The reserved newtype name of a [`Body`](crate::Body).
+/// The reserved newtype name of a [`RawBody`](crate::RawBody).
 pub(crate) const BODY_NAME: &str = "$__hcl_private_SerBody";
 
 thread_local! {

@@ -27,9 +27,9 @@ pub(crate) enum Node {
     Number(String),
     /// A string (escaped when written).
     Str(String),
-    /// An [`Expression`](crate::Expression)'s source, written as it is.
+    /// A [`RawExpression`](crate::RawExpression)'s source, written as it is.
     Expr(String),
-    /// A [`Body`](crate::Body)'s source, written as a block's body.
+    /// A [`RawBody`](crate::RawBody)'s source, written as a block's body.
     Body(String),
     /// A sequence or tuple.
     Seq(Vec<Node>),

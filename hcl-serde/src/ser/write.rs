@@ -66,7 +66,7 @@ enum BlockBody<'a> {
     /// Attributes and nested blocks; `is_struct` says whether a null
     /// entry is an absent field (skipped) or a map's null (written).
     Entries(&'a [(Key, Node)], bool),
-    /// A captured [`Body`](crate::Body)'s source.
+    /// A captured [`RawBody`](crate::RawBody)'s source.
     Raw(&'a str),
 }
 
@@ -363,7 +363,7 @@ fn write_expr(node: &Node, indent: usize, out: &mut String) -> Result<()> {
         Node::Expr(e) => out.push_str(e),
         Node::Body(_) => {
             return Err(Error::data(
-                "an hcl::Body can only be written as a block, not inside an attribute's value",
+                "a hcl::RawBody can only be written as a block, not inside an attribute's value",
             ))
         }
         Node::Block(inner) | Node::Attribute(inner) => write_expr(inner, indent, out)?,
