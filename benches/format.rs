@@ -30,11 +30,17 @@
 //! - `HCL_BENCH_SECONDS`: time per measurement per round (default 3);
 //!   `HCL_BENCH_ROUNDS`: rounds (default 3).
 
+#[path = "support/machine.rs"]
+mod machine;
+#[path = "../tests/conformance/walk.rs"]
+mod walk;
 use hcl_grammar::FormatOptions;
+use machine::machine;
 use std::hint::black_box;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
+use walk::walk;
 
 fn main() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -147,21 +153,6 @@ fn load(dir: &Path) -> std::io::Result<Vec<File>> {
     Ok(files)
 }
 
-fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
-    let mut entries: Vec<_> = std::fs::read_dir(dir)?
-        .map(|e| e.map(|e| e.path()))
-        .collect::<Result<_, _>>()?;
-    entries.sort();
-    for path in entries {
-        if path.is_dir() {
-            walk(&path, out)?;
-        } else {
-            out.push(path);
-        }
-    }
-    Ok(())
-}
-
 /// Passes over all files until `budget` is spent: MB/s.
 fn throughput(files: &[File], bytes: usize, budget: Duration, options: &FormatOptions) -> f64 {
     let mut passes = 0;
@@ -212,19 +203,4 @@ fn median(mut values: Vec<f64>) -> f64 {
         _ if n % 2 == 1 => values[n / 2],
         _ => (values[n / 2 - 1] + values[n / 2]) / 2.0,
     }
-}
-
-/// The CPU model and the number of CPUs.
-fn machine() -> String {
-    let model = std::fs::read_to_string("/proc/cpuinfo")
-        .ok()
-        .and_then(|info| {
-            info.lines()
-                .find(|l| l.starts_with("model name"))
-                .and_then(|l| l.split_once(':'))
-                .map(|(_, m)| m.trim().to_owned())
-        })
-        .unwrap_or_else(|| "unknown CPU".to_owned());
-    let cpus = std::thread::available_parallelism().map_or(0, |n| n.get());
-    format!("{model}, {cpus} CPUs (nproc)")
 }

@@ -17,11 +17,17 @@
 //!   workspace); when absent the benchmark says so and exits successfully.
 //! - `HCL_BENCH_SECONDS`: time budget per parser (default 8).
 
+#[path = "support/machine.rs"]
+mod machine;
+#[path = "../tests/conformance/walk.rs"]
+mod walk;
+use machine::machine;
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::hint::black_box;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
+use walk::walk;
 
 /// The system allocator, counting live and peak bytes.
 struct Counting;
@@ -172,21 +178,6 @@ fn load(dir: &Path) -> std::io::Result<Vec<String>> {
     Ok(files)
 }
 
-fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
-    let mut entries: Vec<_> = std::fs::read_dir(dir)?
-        .map(|e| e.map(|e| e.path()))
-        .collect::<Result<_, _>>()?;
-    entries.sort();
-    for path in entries {
-        if path.is_dir() {
-            walk(&path, out)?;
-        } else {
-            out.push(path);
-        }
-    }
-    Ok(())
-}
-
 /// Interleaved rounds over all files (ours, then hcl-rs) until both
 /// parsers have used `budget`: the duration of each round, ours and hcl-rs.
 fn throughput(files: &[String], budget: Duration) -> (Vec<Duration>, Vec<Duration>) {
@@ -237,19 +228,4 @@ fn heap<'a, T>(files: &'a [String], parse: impl Fn(&'a str) -> T) -> (usize, usi
     let held = LIVE.load(Ordering::Relaxed).saturating_sub(base);
     drop(black_box(trees));
     (peak, held)
-}
-
-/// The CPU model and the number of CPUs.
-fn machine() -> String {
-    let model = std::fs::read_to_string("/proc/cpuinfo")
-        .ok()
-        .and_then(|info| {
-            info.lines()
-                .find(|l| l.starts_with("model name"))
-                .and_then(|l| l.split_once(':'))
-                .map(|(_, m)| m.trim().to_owned())
-        })
-        .unwrap_or_else(|| "unknown CPU".to_owned());
-    let cpus = std::thread::available_parallelism().map_or(0, |n| n.get());
-    format!("{model}, {cpus} CPUs (nproc)")
 }

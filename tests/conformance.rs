@@ -52,12 +52,15 @@ mod tf_functions;
 #[path = "conformance/values.rs"]
 mod values;
 
+#[path = "conformance/walk.rs"]
+mod walk;
 use report::{Counts, Part};
 use std::panic::{self, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
+use walk::walk;
 
 /// Runs one part of the check on a folder, with a path filter.
 type Runner = fn(&Path, &str) -> std::io::Result<Part>;
@@ -423,22 +426,6 @@ fn guarded<T>(f: impl FnOnce() -> T) -> Result<T, String> {
             .unwrap_or_else(|| "(no message)".to_owned());
         format!("PANICKED: {msg}")
     })
-}
-
-/// Every file under `dir`, recursively, sorted by path.
-fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
-    let mut entries: Vec<_> = std::fs::read_dir(dir)?
-        .map(|e| e.map(|e| e.path()))
-        .collect::<Result<_, _>>()?;
-    entries.sort();
-    for path in entries {
-        if path.is_dir() {
-            walk(&path, out)?;
-        } else {
-            out.push(path);
-        }
-    }
-    Ok(())
 }
 
 /// `path` relative to `dir`, with `/` separators.

@@ -40,10 +40,13 @@ mod report;
 #[path = "conformance/values.rs"]
 mod values;
 
+#[path = "conformance/walk.rs"]
+mod walk;
 use std::collections::BTreeMap;
 use std::panic::{self, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
+use walk::walk;
 
 /// An accepted cause of disagreement: a deviation from the reference that
 /// another part of issue #10 owns.
@@ -358,22 +361,6 @@ fn run_regressions(dir: &Path) -> bool {
     }
     println!("regressions: {} cases, {failed} failed", loaded.len());
     failed == 0
-}
-
-/// Every file under `dir` (recursive, sorted); used by `cases.rs`.
-fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
-    let mut entries: Vec<_> = std::fs::read_dir(dir)?
-        .map(|e| e.map(|e| e.path()))
-        .collect::<Result<_, _>>()?;
-    entries.sort();
-    for path in entries {
-        if path.is_dir() {
-            walk(&path, out)?;
-        } else {
-            out.push(path);
-        }
-    }
-    Ok(())
 }
 
 /// `path` relative to `dir`, with `/` separators; used by `cases.rs`.

@@ -92,7 +92,10 @@ fn scientific(plain: &str) -> String {
     let Some(first) = digits.find(|c: char| c != '0') else {
         return plain.to_owned();
     };
-    let significant = digits[first..].trim_end_matches('0');
+    let significant = digits
+        .get(first..)
+        .unwrap_or_default()
+        .trim_end_matches('0');
     // The exponent of the first significant digit.
     let exp = int.len() as i64 - 1 - first as i64;
     let mantissa = match significant.split_at(1) {
