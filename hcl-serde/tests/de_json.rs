@@ -1,0 +1,258 @@
+//! HCL's JSON syntax through serde: the same targets as the native syntax
+//! read the same data (expected values are the native deserializer's
+//! results on the equivalent native text, or written from the JSON spec).
+
+#![allow(clippy::expect_used, clippy::unwrap_used)]
+
+use serde::Deserialize;
+use std::collections::BTreeMap;
+
+#[derive(Deserialize, Debug, PartialEq)]
+struct Config {
+    name: String,
+    service: Vec<Service>,
+}
+
+#[derive(Deserialize, Debug, PartialEq)]
+struct Service {
+    #[serde(rename = "$label")]
+    name: String,
+    port: u16,
+    #[serde(default)]
+    listener: Vec<Listener>,
+}
+
+#[derive(Deserialize, Debug, PartialEq)]
+struct Listener {
+    protocol: String,
+}
+
+const README_NATIVE: &str = r#"
+name = "shop-${env}"
+
+service "web" {
+  port = 8000 + 80
+  listener { protocol = "http" }
+  listener { protocol = upper("https") }
+}
+"#;
+
+const README_JSON: &str = r#"{
+  "name": "shop-${env}",
+  "service": {
+    "web": {
+      "port": "${8000 + 80}",
+      "listener": [{"protocol": "http"}, {"protocol": "${upper(\"https\")}"}]
+    }
+  }
+}"#;
+
+fn ctx() -> hcl::Context {
+    let mut ctx = hcl::Context::with_stdlib();
+    ctx.declare_var("env", "prod");
+    ctx
+}
+
+#[test]
+fn readme_example_in_json_reads_like_the_native_one() {
+    let native: Config = hcl::from_str_with(README_NATIVE, &ctx()).unwrap();
+    let json: Config = hcl::from_json_str_with(README_JSON, &ctx()).unwrap();
+    assert_eq!(json, native);
+    assert_eq!(json.service[0].listener[1].protocol, "HTTPS");
+}
+
+#[test]
+fn labelled_repeated_and_nested_blocks_match_native() {
+    let native = r#"
+service "web" { port = 80 }
+service "api" {
+  port = 81
+  listener { protocol = "a" }
+}
+"#;
+    let json =
+        r#"{"service": {"web": {"port": 80}, "api": {"port": 81, "listener": {"protocol": "a"}}}}"#;
+    let a: BTreeMap<String, Vec<Service>> = hcl::from_str(native).unwrap();
+    let b: BTreeMap<String, Vec<Service>> = hcl::from_json_str(json).unwrap();
+    assert_eq!(a, b);
+    // The array form of the same blocks.
+    let json2 = r#"{"service": [{"web": {"port": 80}}, {"api": {"port": 81, "listener": [{"protocol": "a"}]}}]}"#;
+    let c: BTreeMap<String, Vec<Service>> = hcl::from_json_str(json2).unwrap();
+    assert_eq!(a, c);
+}
+
+#[derive(Deserialize, Debug, PartialEq)]
+struct Resource {
+    #[serde(rename = "$labels")]
+    labels: Vec<String>,
+    ami: String,
+}
+
+#[test]
+fn labels_take_every_label_level_and_array_bodies_repeat_blocks() {
+    let native = r#"
+resource "aws_instance" "web" { ami = "a" }
+resource "aws_instance" "db" { ami = "b" }
+resource "aws_instance" "db" { ami = "c" }
+"#;
+    let json = r#"{"resource": {"aws_instance": {"web": {"ami": "a"}, "db": [{"ami": "b"}, {"ami": "c"}]}}}"#;
+    let a: BTreeMap<String, Vec<Resource>> = hcl::from_str(native).unwrap();
+    let b: BTreeMap<String, Vec<Resource>> = hcl::from_json_str(json).unwrap();
+    assert_eq!(a, b);
+    assert_eq!(b["resource"][2].labels, ["aws_instance", "db"]);
+    // Label levels given as arrays of objects are merged.
+    let json3 = r#"{"resource": {"aws_instance": [{"web": {"ami": "a"}}, {"db": [{"ami": "b"}, {"ami": "c"}]}]}}"#;
+    let c: BTreeMap<String, Vec<Resource>> = hcl::from_json_str(json3).unwrap();
+    assert_eq!(a, c);
+    // Maps keyed by label read the nested objects directly.
+    type Map<T> = BTreeMap<String, T>;
+    let m: Map<Map<Map<Map<String>>>> =
+        hcl::from_json_str(r#"{"resource": {"aws_instance": {"web": {"ami": "a"}}}}"#).unwrap();
+    assert_eq!(m["resource"]["aws_instance"]["web"]["ami"], "a");
+}
+
+#[test]
+fn a_single_block_and_comments() {
+    #[derive(Deserialize, Debug, PartialEq)]
+    #[serde(deny_unknown_fields)]
+    struct Root {
+        service: Service,
+    }
+    let r: Root =
+        hcl::from_json_str(r#"{"//": "a comment", "service": {"web": {"//": "also", "port": 1}}}"#)
+            .unwrap();
+    assert_eq!(r.service.name, "web");
+    assert_eq!(r.service.port, 1);
+    let e = hcl::from_json_str::<Root>(r#"{"service": {"web": {"port": 1}, "api": {"port": 2}}}"#)
+        .unwrap_err();
+    assert!(e.to_string().contains("expected one block, found 2"), "{e}");
+}
+
+#[test]
+fn strings_are_literal_without_a_context_and_templates_with_one() {
+    let text = r#"{"a": "${1 + 2}", "b": "$${x}", "n": 12.50}"#;
+    let lit: BTreeMap<String, hcl::Value> = hcl::from_json_str(text).unwrap();
+    assert_eq!(lit["a"], "${1 + 2}");
+    assert_eq!(lit["b"], "$${x}");
+    let t: BTreeMap<String, hcl::Value> =
+        hcl::from_json_str_with(text, &hcl::Context::new()).unwrap();
+    assert_eq!(t["a"], 3);
+    assert_eq!(t["b"], "${x}");
+    // Numbers are exact.
+    assert_eq!(t["n"].to_string(), "12.5");
+}
+
+#[test]
+fn an_expression_captured_from_json_evaluates_later() {
+    #[derive(Deserialize)]
+    struct C {
+        e: hcl::RawExpression,
+    }
+    let c: C = hcl::from_json_str_with(r#"{"e": "${x * 2}"}"#, &hcl::Context::new()).unwrap();
+    let mut ctx = hcl::Context::new();
+    ctx.declare_var("x", 21);
+    assert_eq!(c.e.evaluate(&ctx).unwrap(), 42);
+}
+
+#[test]
+fn errors_point_into_the_json_text() {
+    // Positions from the reference (`hcl-oracle json-body`).
+    // A syntax error: trailing comma, at the comma (reference: 2:9).
+    let e = hcl::from_json_str::<hcl::Value>("{\n  \"a\": 1,\n}").unwrap_err();
+    assert!(e.is_syntax());
+    assert_eq!((e.line(), e.column()), (Some(2), Some(9)), "{e}");
+    // An evaluation error inside a template points into the string
+    // (reference: "Unknown variable" at 2:12).
+    let e = hcl::from_json_str_with::<BTreeMap<String, hcl::Value>>(
+        "{\n  \"a\": \"x${nope}\"\n}",
+        &hcl::Context::new(),
+    )
+    .unwrap_err();
+    assert!(e.is_eval(), "{e}");
+    assert_eq!((e.line(), e.column()), (Some(2), Some(12)), "{e}");
+    // A data error has the field path.
+    let e = hcl::from_json_str::<Config>(r#"{"name": "n", "service": {"web": {"port": "x"}}}"#)
+        .unwrap_err();
+    assert!(e.to_string().contains("service"), "{e}");
+    // The root must be an object.
+    let e = hcl::from_json_str::<hcl::Value>("[1]").unwrap_err();
+    assert!(e.to_string().contains("Root value must be object"), "{e}");
+}
+
+#[test]
+fn from_path_picks_the_syntax_by_extension() {
+    let dir = std::env::temp_dir().join(format!("hcl-de-json-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let j = dir.join("c.tf.json");
+    let n = dir.join("c.tf");
+    std::fs::write(&j, r#"{"port": 1}"#).unwrap();
+    std::fs::write(&n, "port = 1\n").unwrap();
+    let a: hcl::Value = hcl::from_path(&j, None).unwrap();
+    let b: hcl::Value = hcl::from_path(&n, None).unwrap();
+    assert_eq!(a, b);
+    let e = hcl::from_path::<hcl::Value>(dir.join("missing.json"), None).unwrap_err();
+    assert!(e.to_string().contains("missing.json"), "{e}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn ignored_fields_are_never_evaluated() {
+    #[derive(Deserialize)]
+    struct Only {
+        a: u8,
+    }
+    let o: Only =
+        hcl::from_json_str_with(r#"{"a": 1, "b": "${nope()}"}"#, &hcl::Context::new()).unwrap();
+    assert_eq!(o.a, 1);
+}
+
+#[test]
+fn numbers_keep_sign_and_precision() {
+    #[derive(Deserialize)]
+    struct N {
+        a: i64,
+        b: f64,
+        c: u128,
+        v: hcl::Value,
+    }
+    let n: N = hcl::from_json_str(
+        r#"{"a": -5, "b": -1.5e3, "c": 123456789012345678901234567890, "v": [-0, 0.1000, 1e100]}"#,
+    )
+    .unwrap();
+    assert_eq!(
+        (n.a, n.b, n.c),
+        (-5, -1500.0, 123456789012345678901234567890)
+    );
+    // The reference keeps `-0` and full precision (go-cty's big floats).
+    let exact = hcl::Number::from_literal("1e100").unwrap();
+    assert_eq!(n.v[2], hcl::Value::Number(exact));
+    assert_eq!(n.v[1].to_string(), "0.1");
+}
+
+#[test]
+fn spans_options_enums_and_ignored_fields_work_as_for_native() {
+    #[derive(Deserialize, Debug, PartialEq)]
+    #[serde(rename_all = "lowercase")]
+    enum Mode {
+        Fast,
+        Safe { level: u8 },
+    }
+    #[derive(Deserialize)]
+    struct C {
+        port: serde_spanned::Spanned<u16>,
+        missing: Option<String>,
+        none: Option<String>,
+        mode: Mode,
+        other: Mode,
+        #[serde(default)]
+        skipped: serde::de::IgnoredAny,
+    }
+    let text = r#"{"port": 8080, "none": null, "mode": "fast", "other": {"safe": {"level": 2}}, "skipped": "${boom()}"}"#;
+    let c: C = hcl::from_json_str_with(text, &hcl::Context::new()).unwrap();
+    // `8080` is bytes 9..13 of the text.
+    assert_eq!(c.port.span(), 9..13);
+    assert_eq!(*c.port.get_ref(), 8080);
+    assert_eq!((c.missing, c.none), (None, None));
+    assert_eq!((c.mode, c.other), (Mode::Fast, Mode::Safe { level: 2 }));
+    let _ = c.skipped;
+}
