@@ -74,6 +74,22 @@ impl fmt::Display for Category {
 /// ```
 ///
 /// The struct is boxed so that `Result<T, Error>` stays one pointer wide.
+///
+/// The crate builds its errors itself; code outside it makes one the way
+/// serde's formats do, with [`serde::de::Error::custom`] (a
+/// [`Category::Data`] error, as from a `Deserialize` impl), or converts a
+/// parser error with `From<hcl_grammar::Error>`. A function of a
+/// [`Context`](crate::Context) returns a
+/// [`FuncError`](crate::eval::FuncError) instead, which the evaluator
+/// turns into an evaluation error at the call.
+///
+/// ```
+/// use serde::de::Error as _;
+///
+/// let err = hcl::Error::custom("port 0 is reserved");
+/// assert_eq!(err.category(), hcl::error::Category::Data);
+/// assert_eq!(err.message(), "port 0 is reserved");
+/// ```
 #[derive(Clone, PartialEq)]
 pub struct Error(Box<ErrorImpl>);
 
@@ -121,7 +137,7 @@ impl Error {
 
     /// An evaluation error with `message` at `span`.
     #[cold]
-    pub fn eval(message: impl Into<String>, span: Span) -> Error {
+    pub(crate) fn eval(message: impl Into<String>, span: Span) -> Error {
         Error::new(Category::Eval, message.into(), Some(span))
     }
 
@@ -139,20 +155,20 @@ impl Error {
 
     /// A data error with `message`, pointing nowhere yet.
     #[cold]
-    pub fn data(message: impl Into<String>) -> Error {
+    pub(crate) fn data(message: impl Into<String>) -> Error {
         Error::new(Category::Data, message.into(), None)
     }
 
     /// A data error with `message` at `span`.
     #[cold]
-    pub fn data_at(message: impl Into<String>, span: Span) -> Error {
+    pub(crate) fn data_at(message: impl Into<String>, span: Span) -> Error {
         Error::new(Category::Data, message.into(), Some(span))
     }
 
     /// A syntax error from the parser (which already knows its line and
     /// column).
     #[cold]
-    pub fn syntax(e: hcl_grammar::Error) -> Error {
+    pub(crate) fn syntax(e: hcl_grammar::Error) -> Error {
         let mut err = Error::new(Category::Syntax, e.message().to_owned(), Some(e.span()));
         let line_text = e.source_line().to_owned();
         let rest = line_text.chars().count().saturating_sub(e.column() - 1);

@@ -518,6 +518,28 @@ impl fmt::Debug for FuncArgs<'_> {
 
 /// A function's failure: a message, optionally the index of the argument
 /// at fault (the error then points at that argument).
+///
+/// This is how a function's implementation fails: [`FuncError::new`] for
+/// the call as a whole, [`FuncError::arg`] for one argument. The evaluator
+/// turns it into an evaluation [`Error`] at the call (or at the argument);
+/// an evaluation error of a lazy argument passes through unchanged.
+///
+/// ```
+/// use hcl::eval::{eval_expr_str, FuncDef, FuncError, Param, Type};
+/// use hcl::{Context, Value};
+///
+/// let port = FuncDef::new(|args| match args.number(0)?.as_u64() {
+///     Some(n @ 1..=65535) => Ok(Value::from(n)),
+///     _ => Err(FuncError::arg(0, "not a port number")),
+/// })
+/// .param(Param::new("n", Type::Number));
+/// let mut ctx = Context::new();
+/// ctx.declare_func("port", port);
+/// let err = eval_expr_str("port(70000)", &ctx).unwrap_err();
+/// assert!(err.is_eval());
+/// assert!(err.message().contains("not a port number"), "{err}");
+/// assert_eq!(err.column(), Some(6)); // at the argument
+/// ```
 #[derive(Debug, Clone, PartialEq)]
 pub struct FuncError {
     message: String,

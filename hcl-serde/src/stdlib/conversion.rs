@@ -76,90 +76,26 @@ fn make_to(want: Type) -> FuncDef {
     .returns(returns)
 }
 
-/// `tostring(v)`: a string, number or bool as a string (`null` stays
-/// `null`).
-///
-/// ```
-/// use hcl::{eval::eval_expr_str, Context, Value};
-/// let ctx = Context::with_stdlib();
-/// assert_eq!(eval_expr_str("tostring(1.50)", &ctx)?, Value::from("1.5"));
-/// assert_eq!(eval_expr_str("tostring(true)", &ctx)?, Value::from("true"));
-/// assert!(eval_expr_str("tostring([1])", &ctx).is_err());
-/// # Ok::<(), hcl::Error>(())
-/// ```
-pub fn tostring() -> FuncDef {
+pub(crate) fn tostring() -> FuncDef {
     make_to(Type::String)
 }
 
-/// `tonumber(v)`: a number, or a string holding a decimal number, as a
-/// number.
-///
-/// ```
-/// use hcl::{eval::eval_expr_str, Context, Value};
-/// let ctx = Context::with_stdlib();
-/// assert_eq!(eval_expr_str(r#"tonumber("1e3")"#, &ctx)?, Value::from(1000));
-/// assert!(eval_expr_str(r#"tonumber("0x10")"#, &ctx).is_err());
-/// # Ok::<(), hcl::Error>(())
-/// ```
-pub fn tonumber() -> FuncDef {
+pub(crate) fn tonumber() -> FuncDef {
     make_to(Type::Number)
 }
 
-/// `tobool(v)`: a bool, or one of the strings `"true"` and `"false"`
-/// (also `"1"` and `"0"`, as the reference's conversion), as a bool.
-///
-/// ```
-/// use hcl::{eval::eval_expr_str, Context, Value};
-/// let ctx = Context::with_stdlib();
-/// assert_eq!(eval_expr_str(r#"tobool("true")"#, &ctx)?, Value::from(true));
-/// assert!(eval_expr_str(r#"tobool("yes")"#, &ctx).is_err());
-/// # Ok::<(), hcl::Error>(())
-/// ```
-pub fn tobool() -> FuncDef {
+pub(crate) fn tobool() -> FuncDef {
     make_to(Type::Bool)
 }
 
-/// `tolist(v)`: a tuple, list or set as a list whose elements all have
-/// one type.
-///
-/// ```
-/// use hcl::{eval::eval_expr_str, Context, Value};
-/// let ctx = Context::with_stdlib();
-/// assert_eq!(eval_expr_str(r#"tolist([1, "a"])"#, &ctx)?, Value::from(vec!["1", "a"]));
-/// assert!(eval_expr_str("tolist([1, [2]])", &ctx).is_err());
-/// # Ok::<(), hcl::Error>(())
-/// ```
-pub fn tolist() -> FuncDef {
+pub(crate) fn tolist() -> FuncDef {
     make_to(Type::list(Type::Any))
 }
 
-/// `toset(v)`: a tuple, list or set as a set: one element type, no
-/// duplicates, in the reference's order (strings bytewise, numbers
-/// ascending).
-///
-/// ```
-/// use hcl::{eval::eval_expr_str, Context, Value};
-/// let ctx = Context::with_stdlib();
-/// assert_eq!(eval_expr_str("toset([3, 1, 3])", &ctx)?, Value::from(vec![1, 3]));
-/// # Ok::<(), hcl::Error>(())
-/// ```
-pub fn toset() -> FuncDef {
+pub(crate) fn toset() -> FuncDef {
     make_to(Type::set(Type::Any))
 }
 
-/// `tomap(v)`: an object or map as a map whose elements all have one
-/// type.
-///
-/// ```
-/// use hcl::{eval::eval_expr_str, Context, Value};
-/// let ctx = Context::with_stdlib();
-/// assert_eq!(
-///     eval_expr_str(r#"tomap({a = 1, b = "x"})"#, &ctx)?,
-///     eval_expr_str(r#"{a = "1", b = "x"}"#, &ctx)?,
-/// );
-/// assert!(eval_expr_str("tomap([1])", &ctx).is_err());
-/// # Ok::<(), hcl::Error>(())
-/// ```
-pub fn tomap() -> FuncDef {
+pub(crate) fn tomap() -> FuncDef {
     make_to(Type::map(Type::Any))
 }

@@ -360,33 +360,7 @@ fn split_date_format(s: &str) -> Vec<&str> {
     out
 }
 
-/// `formatdate(spec, timestamp)`: an RFC 3339 timestamp formatted after
-/// `spec`, whose letters are replaced: `YYYY`/`YY` year, `MMMM`/`MMM`
-/// month name, `MM`/`M` month number, `DD`/`D` day, `EEEE`/`EEE` day of
-/// the week, `hh`/`h` 24-hour, `HH`/`H` 12-hour, `AA`/`aa` AM/PM,
-/// `mm`/`m` minutes, `ss`/`s` seconds, `ZZZZZ` (`+07:00`), `ZZZZ`
-/// (`+0700`), `ZZZ` (`UTC` or `+0700`), `Z` (`Z` or `+07:00`). Text in
-/// single quotes is copied (`''` is a quote); other characters are kept.
-///
-/// ```
-/// # use hcl::{Value, eval::eval_expr_str, Context};
-/// let ctx = Context::with_stdlib();
-/// assert_eq!(
-///     eval_expr_str(r#"formatdate("DD MMM YYYY hh:mm ZZZ", "2018-01-02T23:12:01Z")"#, &ctx)?,
-///     Value::from("02 Jan 2018 23:12 UTC"),
-/// );
-/// assert_eq!(
-///     eval_expr_str(r#"formatdate("EEEE, h:mmaa 'o''clock'", "2018-01-02T23:12:01-08:00")"#, &ctx)?,
-///     Value::from("Tuesday, 23:12pm o'clock"),
-/// );
-/// # Ok::<(), hcl::Error>(())
-/// ```
-///
-/// # Errors
-///
-/// An invalid timestamp (pointing at it), an unknown or badly repeated
-/// letter, an unterminated quote (pointing at the specification).
-pub fn formatdate() -> FuncDef {
+pub(crate) fn formatdate() -> FuncDef {
     FuncDef::new(|args| {
         let spec = args.str(0)?;
         let t = parse_timestamp(args.str(1)?).map_err(|e| FuncError::arg(1, e.describe()))?;
@@ -608,25 +582,7 @@ fn parse_duration(s: &str) -> Result<i128, String> {
     Ok(if neg { -total } else { total })
 }
 
-/// `timeadd(timestamp, duration)`: an RFC 3339 timestamp moved by a
-/// duration such as `"1h30m"`, `"-10s"` or `"2.5h"` (units `ns`, `us`,
-/// `ms`, `s`, `m`, `h`), keeping its UTC offset. Fractions of seconds are
-/// dropped from the result, as the reference does.
-///
-/// ```
-/// # use hcl::{Value, eval::eval_expr_str, Context};
-/// let ctx = Context::with_stdlib();
-/// assert_eq!(
-///     eval_expr_str(r#"timeadd("2017-11-22T00:00:00Z", "10m")"#, &ctx)?,
-///     Value::from("2017-11-22T00:10:00Z"),
-/// );
-/// # Ok::<(), hcl::Error>(())
-/// ```
-///
-/// # Errors
-///
-/// An invalid timestamp or duration.
-pub fn timeadd() -> FuncDef {
+pub(crate) fn timeadd() -> FuncDef {
     FuncDef::new(|args| {
         let t = parse_timestamp(args.str(0)?).map_err(|e| FuncError::new(e.describe()))?;
         let d = parse_duration(args.str(1)?).map_err(FuncError::new)?;

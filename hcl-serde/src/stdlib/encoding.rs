@@ -92,20 +92,7 @@ pub(super) fn json_encode(v: &Value, out: &mut String) {
     }
 }
 
-/// `jsonencode(value)`: `value` as JSON text. Object and map keys come
-/// out sorted; `<`, `>`, `&`, U+2028 and U+2029 are escaped as `\u003c`
-/// and so on, as the reference does.
-///
-/// ```
-/// # use hcl::{Value, eval::eval_expr_str, Context};
-/// let ctx = Context::with_stdlib();
-/// assert_eq!(
-///     eval_expr_str(r#"jsonencode({b = [1, 2.5], a = "<x>", c = null})"#, &ctx)?,
-///     Value::from(r#"{"a":"\u003cx\u003e","b":[1,2.5],"c":null}"#),
-/// );
-/// # Ok::<(), hcl::Error>(())
-/// ```
-pub fn jsonencode() -> FuncDef {
+pub(crate) fn jsonencode() -> FuncDef {
     FuncDef::new(|args| {
         let val = args.get(0).unwrap_or(&Value::Null);
         if holds_infinity(val) {
@@ -125,24 +112,7 @@ pub fn jsonencode() -> FuncDef {
     .returns(Type::String)
 }
 
-/// `jsondecode(str)`: the value that the JSON text `str` describes. JSON
-/// arrays become tuples and objects become objects; numbers are exact.
-///
-/// ```
-/// # use hcl::{Value, eval::eval_expr_str, Context};
-/// let ctx = Context::with_stdlib();
-/// assert_eq!(
-///     eval_expr_str(r#"jsondecode("{\"a\": [1, true, null]}").a[0]"#, &ctx)?,
-///     Value::from(1),
-/// );
-/// # Ok::<(), hcl::Error>(())
-/// ```
-///
-/// # Errors
-///
-/// Text that is not one JSON value, with what was found where, nesting
-/// deeper than the context's depth limit.
-pub fn jsondecode() -> FuncDef {
+pub(crate) fn jsondecode() -> FuncDef {
     FuncDef::new(|args| {
         let text = args.str(0)?;
         let mut p = JsonParser {
@@ -419,23 +389,7 @@ fn quote_char(c: char) -> String {
     }
 }
 
-/// `csvdecode(str)`: CSV text (RFC 4180, as Go's `encoding/csv` reads it)
-/// as a list of objects, one per row after the first, whose values name
-/// the attributes. Every value is a string.
-///
-/// ```
-/// # use hcl::{Value, eval::eval_expr_str, Context};
-/// let ctx = Context::with_stdlib();
-/// let rows = eval_expr_str(r#"csvdecode("a,b\n1,\"x, y\"\n")"#, &ctx)?;
-/// assert_eq!(rows.get(0).and_then(|r| r.get("b")), Some(&Value::from("x, y")));
-/// # Ok::<(), hcl::Error>(())
-/// ```
-///
-/// # Errors
-///
-/// No header line, a repeated column name, a row with another number of
-/// fields than the header, a misplaced quote; with the line number.
-pub fn csvdecode() -> FuncDef {
+pub(crate) fn csvdecode() -> FuncDef {
     FuncDef::new(|args| {
         let text = args.str(0)?;
         let max = args.options().max_collection_len();

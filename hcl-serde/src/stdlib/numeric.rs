@@ -316,48 +316,19 @@ fn extreme(args: &FuncArgs<'_>, greatest: bool) -> Result<Value, FuncError> {
         .ok_or_else(|| FuncError::new("must pass at least one number"))
 }
 
-/// `min(numbers...)`: the smallest of one or more numbers.
-///
-/// Arguments convert to numbers (`"1"` is `1`); `min()` with no argument
-/// is an error.
-///
-/// ```
-/// use hcl::{eval::eval_expr_str, Context, Value};
-/// let ctx = Context::with_stdlib();
-/// assert_eq!(eval_expr_str(r#"min(3, "1", 2)"#, &ctx)?, Value::from(1));
-/// assert_eq!(eval_expr_str("min([5, 4]...)", &ctx)?, Value::from(4));
-/// assert!(eval_expr_str("min()", &ctx).is_err());
-/// # Ok::<(), hcl::Error>(())
-/// ```
-pub fn min() -> FuncDef {
+pub(crate) fn min() -> FuncDef {
     FuncDef::new(|args| extreme(&args, false))
         .variadic(Param::new("numbers", Type::Number))
         .returns(Type::Number)
 }
 
-/// `max(numbers...)`: the greatest of one or more numbers.
-///
-/// ```
-/// use hcl::{eval::eval_expr_str, Context, Value};
-/// let ctx = Context::with_stdlib();
-/// assert_eq!(eval_expr_str("max(12, 54, 3)", &ctx)?, Value::from(54));
-/// # Ok::<(), hcl::Error>(())
-/// ```
-pub fn max() -> FuncDef {
+pub(crate) fn max() -> FuncDef {
     FuncDef::new(|args| extreme(&args, true))
         .variadic(Param::new("numbers", Type::Number))
         .returns(Type::Number)
 }
 
-/// `abs(num)`: the absolute value.
-///
-/// ```
-/// use hcl::{eval::eval_expr_str, Context, Value};
-/// let ctx = Context::with_stdlib();
-/// assert_eq!(eval_expr_str("abs(-12.4)", &ctx)?, eval_expr_str("12.4", &ctx)?);
-/// # Ok::<(), hcl::Error>(())
-/// ```
-pub fn abs() -> FuncDef {
+pub(crate) fn abs() -> FuncDef {
     FuncDef::new(|args| {
         let n = args.number(0)?;
         Ok(Value::Number(unsigned_zero(if n.is_negative() {
@@ -377,50 +348,19 @@ fn round(n: &Number, up: bool) -> Number {
     unsigned_zero(if up { n.ceil() } else { n.floor() })
 }
 
-/// `ceil(num)`: the smallest whole number greater than or equal to `num`.
-///
-/// ```
-/// use hcl::{eval::eval_expr_str, Context, Value};
-/// let ctx = Context::with_stdlib();
-/// assert_eq!(eval_expr_str("ceil(4.1)", &ctx)?, Value::from(5));
-/// assert_eq!(eval_expr_str("ceil(-0.5)", &ctx)?, Value::from(0));
-/// # Ok::<(), hcl::Error>(())
-/// ```
-pub fn ceil() -> FuncDef {
+pub(crate) fn ceil() -> FuncDef {
     FuncDef::new(|args| Ok(Value::Number(round(args.number(0)?, true))))
         .param(Param::new("num", Type::Number))
         .returns(Type::Number)
 }
 
-/// `floor(num)`: the greatest whole number less than or equal to `num`.
-///
-/// ```
-/// use hcl::{eval::eval_expr_str, Context, Value};
-/// let ctx = Context::with_stdlib();
-/// assert_eq!(eval_expr_str("floor(-1.5)", &ctx)?, Value::from(-2));
-/// # Ok::<(), hcl::Error>(())
-/// ```
-pub fn floor() -> FuncDef {
+pub(crate) fn floor() -> FuncDef {
     FuncDef::new(|args| Ok(Value::Number(round(args.number(0)?, false))))
         .param(Param::new("num", Type::Number))
         .returns(Type::Number)
 }
 
-/// `log(num, base)`: the logarithm of `num` in `base`, computed in `f64`
-/// as `ln(num) / ln(base)` (as the reference does, so `log(8, 2)` is `3`
-/// and `log(2, 10)` is `0.30102999566398114`).
-///
-/// A result that is infinite (`log(0, 10)`) is an infinity, as in the
-/// reference; one that is not a number (`log(-1, 10)`) is an error.
-///
-/// ```
-/// use hcl::{eval::eval_expr_str, Context, Value};
-/// let ctx = Context::with_stdlib();
-/// assert_eq!(eval_expr_str("log(100, 10)", &ctx)?, Value::from(2));
-/// assert!(eval_expr_str("log(-1, 10)", &ctx).is_err());
-/// # Ok::<(), hcl::Error>(())
-/// ```
-pub fn log() -> FuncDef {
+pub(crate) fn log() -> FuncDef {
     FuncDef::new(|args| {
         let num = args.number(0)?.as_f64();
         let base = args.number(1)?.as_f64();
@@ -431,18 +371,7 @@ pub fn log() -> FuncDef {
     .returns(Type::Number)
 }
 
-/// `pow(num, power)`: `num` raised to `power`, computed in `f64` as the
-/// reference does. An infinite result is an infinity (as in the
-/// reference), a NaN one an error.
-///
-/// ```
-/// use hcl::{eval::eval_expr_str, Context, Value};
-/// let ctx = Context::with_stdlib();
-/// assert_eq!(eval_expr_str("pow(2, 10)", &ctx)?, Value::from(1024));
-/// assert_eq!(eval_expr_str("pow(0, -1)", &ctx)?, Value::Number(hcl::Number::INFINITY));
-/// # Ok::<(), hcl::Error>(())
-/// ```
-pub fn pow() -> FuncDef {
+pub(crate) fn pow() -> FuncDef {
     FuncDef::new(|args| {
         let num = args.number(0)?.as_f64();
         let power = args.number(1)?.as_f64();
@@ -453,17 +382,7 @@ pub fn pow() -> FuncDef {
     .returns(Type::Number)
 }
 
-/// `signum(num)`: `-1`, `0` or `1` by the sign of `num`, which must be a
-/// whole number within the `i64` range (as the reference requires).
-///
-/// ```
-/// use hcl::{eval::eval_expr_str, Context, Value};
-/// let ctx = Context::with_stdlib();
-/// assert_eq!(eval_expr_str("signum(-42)", &ctx)?, Value::from(-1));
-/// assert!(eval_expr_str("signum(0.5)", &ctx).is_err());
-/// # Ok::<(), hcl::Error>(())
-/// ```
-pub fn signum() -> FuncDef {
+pub(crate) fn signum() -> FuncDef {
     FuncDef::new(|args| {
         let n = whole(args.number(0)?)?;
         Ok(Value::from(n.signum()))
@@ -472,24 +391,7 @@ pub fn signum() -> FuncDef {
     .returns(Type::Number)
 }
 
-/// `parseint(number, base)`: parses a string of digits in `base` (2 to 62)
-/// into a number, as Go's `big.Int.SetString`: an optional `+` or `-`,
-/// then digits `0-9`, letters `a-z` (and, up to base 36, `A-Z` for the
-/// same values; from base 37, `A-Z` are the digits 36 to 61). No prefix
-/// (`0x`), no underscores, no spaces.
-///
-/// The first argument must be a string (a number is an error, not
-/// converted).
-///
-/// ```
-/// use hcl::{eval::eval_expr_str, Context, Value};
-/// let ctx = Context::with_stdlib();
-/// assert_eq!(eval_expr_str(r#"parseint("FF", 16)"#, &ctx)?, Value::from(255));
-/// assert_eq!(eval_expr_str(r#"parseint("-1010", 2)"#, &ctx)?, Value::from(-10));
-/// assert!(eval_expr_str(r#"parseint("0x10", 16)"#, &ctx).is_err());
-/// # Ok::<(), hcl::Error>(())
-/// ```
-pub fn parseint() -> FuncDef {
+pub(crate) fn parseint() -> FuncDef {
     FuncDef::new(|args| {
         let Some(text) = args.get(0).and_then(Value::as_str) else {
             let what = args

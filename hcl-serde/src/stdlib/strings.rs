@@ -41,29 +41,11 @@ fn string_to_string(f: fn(&str) -> String) -> FuncDef {
         .returns(Type::String)
 }
 
-/// `upper(str)`: the string with every letter converted to upper case
-/// (one character to one character, as Go's `strings.ToUpper`: `ß` stays
-/// `ß`).
-///
-/// ```
-/// # use hcl::{Value, eval::eval_expr_str, Context};
-/// let ctx = Context::with_stdlib();
-/// assert_eq!(eval_expr_str(r#"upper("héllo")"#, &ctx)?, Value::from("HÉLLO"));
-/// # Ok::<(), hcl::Error>(())
-/// ```
-pub fn upper() -> FuncDef {
+pub(crate) fn upper() -> FuncDef {
     string_to_string(|s| s.chars().map(go_upper).collect())
 }
 
-/// `lower(str)`: the string with every letter converted to lower case.
-///
-/// ```
-/// # use hcl::{Value, eval::eval_expr_str, Context};
-/// let ctx = Context::with_stdlib();
-/// assert_eq!(eval_expr_str(r#"lower("HÉLLO")"#, &ctx)?, Value::from("héllo"));
-/// # Ok::<(), hcl::Error>(())
-/// ```
-pub fn lower() -> FuncDef {
+pub(crate) fn lower() -> FuncDef {
     string_to_string(|s| s.chars().map(go_lower).collect())
 }
 
@@ -115,33 +97,7 @@ fn simple(mut m: impl Iterator<Item = char>) -> Option<char> {
     }
 }
 
-/// `format(spec, values...)`: a string built from a `printf`-like
-/// specification.
-///
-/// Verbs: `%%` (a percent sign), `%v` (the value in its natural form:
-/// strings as they are, numbers in the shortest form, anything else as
-/// JSON), `%#v` (JSON), `%t` (bool), `%b %d %o %x %X` (integers in base 2,
-/// 10, 8, 16), `%e %E %f %g %G` (numbers in scientific, decimal or the
-/// shorter of both), `%s` (string) and `%q` (JSON-quoted string). Flags
-/// (`+`, `-`, `0`, space, `#`), width and precision follow C; `%[n]d`
-/// picks the `n`th value. Width and precision count characters. Every
-/// value must be used.
-///
-/// ```
-/// # use hcl::{Value, eval::eval_expr_str, Context};
-/// let ctx = Context::with_stdlib();
-/// assert_eq!(
-///     eval_expr_str(r#"format("%s has %03d items (%.1f%%)", "cart", 7, 12.345)"#, &ctx)?,
-///     Value::from("cart has 007 items (12.3%)"),
-/// );
-/// # Ok::<(), hcl::Error>(())
-/// ```
-///
-/// # Errors
-///
-/// An invalid specification, a value that does not convert to what its
-/// verb needs, too few or too many values.
-pub fn format() -> FuncDef {
+pub(crate) fn format() -> FuncDef {
     FuncDef::new(|args| {
         let spec = args.str(0)?;
         let values = args.values().get(1..).unwrap_or_default();
@@ -153,26 +109,7 @@ pub fn format() -> FuncDef {
     .returns(Type::String)
 }
 
-/// `formatlist(spec, values...)`: [`format()`] applied element by element.
-/// Each list (or tuple, or set) value supplies one element per result;
-/// the other values are repeated. All lists must have the same length,
-/// the length of the result.
-///
-/// ```
-/// # use hcl::{Value, eval::eval_expr_str, Context};
-/// let ctx = Context::with_stdlib();
-/// assert_eq!(
-///     eval_expr_str(r#"formatlist("%s=%d", ["a", "b"], 1)"#, &ctx)?,
-///     Value::from(vec!["a=1", "b=1"]),
-/// );
-/// # Ok::<(), hcl::Error>(())
-/// ```
-///
-/// # Errors
-///
-/// Lists of different lengths (pointing at the first that differs), and
-/// [`format()`]'s errors with the iteration that failed.
-pub fn formatlist() -> FuncDef {
+pub(crate) fn formatlist() -> FuncDef {
     FuncDef::new(|args| {
         let spec = args.str(0)?;
         let values = args.values().get(1..).unwrap_or_default();
@@ -238,20 +175,7 @@ pub fn formatlist() -> FuncDef {
     .returns(Type::list(Type::String))
 }
 
-/// `join(separator, lists...)`: the strings of one or more lists,
-/// concatenated with `separator` between them.
-///
-/// ```
-/// # use hcl::{Value, eval::eval_expr_str, Context};
-/// let ctx = Context::with_stdlib();
-/// assert_eq!(eval_expr_str(r#"join(", ", ["a", "b"], ["c"])"#, &ctx)?, Value::from("a, b, c"));
-/// # Ok::<(), hcl::Error>(())
-/// ```
-///
-/// # Errors
-///
-/// No list, or a `null` element (pointing at its list).
-pub fn join() -> FuncDef {
+pub(crate) fn join() -> FuncDef {
     FuncDef::new(|args| {
         let sep = args.str(0)?;
         let lists = args.values().get(1..).unwrap_or_default();
@@ -299,17 +223,7 @@ fn too_long(limit: usize) -> FuncError {
     ))
 }
 
-/// `split(separator, str)`: the parts of `str` between occurrences of
-/// `separator`, as a list. An empty separator splits between characters
-/// (code points).
-///
-/// ```
-/// # use hcl::{Value, eval::eval_expr_str, Context};
-/// let ctx = Context::with_stdlib();
-/// assert_eq!(eval_expr_str(r#"split(",", "a,b,,c")"#, &ctx)?, Value::from(vec!["a", "b", "", "c"]));
-/// # Ok::<(), hcl::Error>(())
-/// ```
-pub fn split() -> FuncDef {
+pub(crate) fn split() -> FuncDef {
     FuncDef::new(|args| {
         let sep = args.str(0)?;
         let s = args.str(1)?;
@@ -333,16 +247,7 @@ pub fn split() -> FuncDef {
     .returns(Type::list(Type::String))
 }
 
-/// `trimspace(str)`: the string without leading and trailing white space
-/// (as Unicode defines it).
-///
-/// ```
-/// # use hcl::{Value, eval::eval_expr_str, Context};
-/// let ctx = Context::with_stdlib();
-/// assert_eq!(eval_expr_str(r#"trimspace("  hi\n")"#, &ctx)?, Value::from("hi"));
-/// # Ok::<(), hcl::Error>(())
-/// ```
-pub fn trimspace() -> FuncDef {
+pub(crate) fn trimspace() -> FuncDef {
     string_to_string(|s| s.trim().to_owned())
 }
 
@@ -354,68 +259,25 @@ fn two_strings(names: [&str; 2], f: fn(&str, &str) -> String) -> FuncDef {
         .returns(Type::String)
 }
 
-/// `trim(str, cutset)`: the string without the leading and trailing
-/// characters that appear in `cutset` (a set of characters, not a
-/// prefix).
-///
-/// ```
-/// # use hcl::{Value, eval::eval_expr_str, Context};
-/// let ctx = Context::with_stdlib();
-/// assert_eq!(eval_expr_str(r#"trim("?!hello?!", "!?")"#, &ctx)?, Value::from("hello"));
-/// # Ok::<(), hcl::Error>(())
-/// ```
-pub fn trim() -> FuncDef {
+pub(crate) fn trim() -> FuncDef {
     two_strings(["str", "cutset"], |s, cut| {
         s.trim_matches(|c| cut.contains(c)).to_owned()
     })
 }
 
-/// `trimprefix(str, prefix)`: the string without `prefix`, if it starts
-/// with it (removed once).
-///
-/// ```
-/// # use hcl::{Value, eval::eval_expr_str, Context};
-/// let ctx = Context::with_stdlib();
-/// assert_eq!(eval_expr_str(r#"trimprefix("helloworld", "hello")"#, &ctx)?, Value::from("world"));
-/// # Ok::<(), hcl::Error>(())
-/// ```
-pub fn trimprefix() -> FuncDef {
+pub(crate) fn trimprefix() -> FuncDef {
     two_strings(["str", "prefix"], |s, p| {
         s.strip_prefix(p).unwrap_or(s).to_owned()
     })
 }
 
-/// `trimsuffix(str, suffix)`: the string without `suffix`, if it ends
-/// with it (removed once).
-///
-/// ```
-/// # use hcl::{Value, eval::eval_expr_str, Context};
-/// let ctx = Context::with_stdlib();
-/// assert_eq!(eval_expr_str(r#"trimsuffix("helloworld", "world")"#, &ctx)?, Value::from("hello"));
-/// # Ok::<(), hcl::Error>(())
-/// ```
-pub fn trimsuffix() -> FuncDef {
+pub(crate) fn trimsuffix() -> FuncDef {
     two_strings(["str", "suffix"], |s, p| {
         s.strip_suffix(p).unwrap_or(s).to_owned()
     })
 }
 
-/// `replace(str, substr, replace)`: the string with every occurrence of
-/// `substr` replaced by `replace`. `substr` is plain text, not a regular
-/// expression; an empty `substr` matches before every character and at
-/// the end.
-///
-/// ```
-/// # use hcl::{Value, eval::eval_expr_str, Context};
-/// let ctx = Context::with_stdlib();
-/// assert_eq!(eval_expr_str(r#"replace("1 + 2 + 3", "+", "-")"#, &ctx)?, Value::from("1 - 2 - 3"));
-/// # Ok::<(), hcl::Error>(())
-/// ```
-///
-/// # Errors
-///
-/// A result longer than the context's string limit.
-pub fn replace() -> FuncDef {
+pub(crate) fn replace() -> FuncDef {
     FuncDef::new(|args| {
         let s = args.str(0)?;
         let from = args.str(1)?;
@@ -454,22 +316,7 @@ pub(super) fn int_arg(args: &FuncArgs<'_>, i: usize) -> Result<i64, FuncError> {
     }
 }
 
-/// `substr(str, offset, length)`: at most `length` characters of `str`
-/// starting at character `offset`. A negative offset counts from the end;
-/// a negative length takes the rest of the string.
-///
-/// ```
-/// # use hcl::{Value, eval::eval_expr_str, Context};
-/// let ctx = Context::with_stdlib();
-/// assert_eq!(eval_expr_str(r#"substr("hello world", 1, 4)"#, &ctx)?, Value::from("ello"));
-/// assert_eq!(eval_expr_str(r#"substr("hello world", -5, -1)"#, &ctx)?, Value::from("world"));
-/// # Ok::<(), hcl::Error>(())
-/// ```
-///
-/// # Errors
-///
-/// An offset or length that is not a whole number.
-pub fn substr() -> FuncDef {
+pub(crate) fn substr() -> FuncDef {
     FuncDef::new(|args| {
         let s = args.str(0)?;
         let mut offset = int_arg(&args, 1)?;
@@ -518,44 +365,17 @@ pub fn substr() -> FuncDef {
     .returns(Type::String)
 }
 
-/// `strlen(str)`: the number of characters (grapheme clusters) in `str`.
-///
-/// ```
-/// # use hcl::{Value, eval::eval_expr_str, Context};
-/// let ctx = Context::with_stdlib();
-/// assert_eq!(eval_expr_str(r#"strlen("héllo")"#, &ctx)?, Value::from(5));
-/// # Ok::<(), hcl::Error>(())
-/// ```
-pub fn strlen() -> FuncDef {
+pub(crate) fn strlen() -> FuncDef {
     FuncDef::new(|args| Ok(Value::from(graphemes(args.str(0)?).count())))
         .param(Param::new("str", Type::String))
         .returns(Type::Number)
 }
 
-/// `strrev(str)`: the characters (grapheme clusters) of `str` in reverse
-/// order.
-///
-/// ```
-/// # use hcl::{Value, eval::eval_expr_str, Context};
-/// let ctx = Context::with_stdlib();
-/// assert_eq!(eval_expr_str(r#"strrev("héllo")"#, &ctx)?, Value::from("olléh"));
-/// # Ok::<(), hcl::Error>(())
-/// ```
-pub fn strrev() -> FuncDef {
+pub(crate) fn strrev() -> FuncDef {
     string_to_string(|s| graphemes(s).rev().collect())
 }
 
-/// `title(str)`: the string with the first letter of each word in upper
-/// (title) case. A word starts after anything but an ASCII letter, digit
-/// or underscore, a letter or a digit.
-///
-/// ```
-/// # use hcl::{Value, eval::eval_expr_str, Context};
-/// let ctx = Context::with_stdlib();
-/// assert_eq!(eval_expr_str(r#"title("hello world-wide")"#, &ctx)?, Value::from("Hello World-Wide"));
-/// # Ok::<(), hcl::Error>(())
-/// ```
-pub fn title() -> FuncDef {
+pub(crate) fn title() -> FuncDef {
     string_to_string(|s| {
         // Go's strings.Title.
         let mut prev = ' ';
@@ -599,34 +419,11 @@ fn to_title(c: char) -> char {
     }
 }
 
-/// `chomp(str)`: the string without its trailing newlines (`\n`, `\r\n`
-/// and `\r`).
-///
-/// ```
-/// # use hcl::{Value, eval::eval_expr_str, Context};
-/// let ctx = Context::with_stdlib();
-/// assert_eq!(eval_expr_str(r#"chomp("hello\n\n")"#, &ctx)?, Value::from("hello"));
-/// # Ok::<(), hcl::Error>(())
-/// ```
-pub fn chomp() -> FuncDef {
+pub(crate) fn chomp() -> FuncDef {
     string_to_string(|s| s.trim_end_matches(['\r', '\n']).to_owned())
 }
 
-/// `indent(spaces, str)`: the string with `spaces` spaces added after
-/// each newline (every line but the first is indented).
-///
-/// ```
-/// # use hcl::{Value, eval::eval_expr_str, Context};
-/// let ctx = Context::with_stdlib();
-/// assert_eq!(eval_expr_str(r#"indent(2, "a\nb")"#, &ctx)?, Value::from("a\n  b"));
-/// # Ok::<(), hcl::Error>(())
-/// ```
-///
-/// # Errors
-///
-/// A number of spaces that is not a whole number, or is negative (the
-/// reference crashes there), a result beyond the string limit.
-pub fn indent() -> FuncDef {
+pub(crate) fn indent() -> FuncDef {
     FuncDef::new(|args| {
         let spaces = int_arg(&args, 0)?;
         let s = args.str(1)?;

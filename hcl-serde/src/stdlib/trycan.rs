@@ -18,20 +18,7 @@ use crate::Value;
 /// This family's functions: name and constructor.
 pub(super) const TRYCAN: super::Table = &[("try", try_), ("can", can)];
 
-/// `try(expressions...)`: the value of the first argument that evaluates
-/// without an error. If every argument fails, the error lists each
-/// argument's error.
-///
-/// ```
-/// use hcl::{eval::eval_expr_str, Context, Value};
-/// let mut ctx = Context::with_stdlib();
-/// ctx.declare_var("config", Value::from_iter([("port", 8080)]));
-/// assert_eq!(eval_expr_str("try(config.port, 80)", &ctx)?, Value::from(8080));
-/// assert_eq!(eval_expr_str("try(config.host, \"localhost\")", &ctx)?, Value::from("localhost"));
-/// assert!(eval_expr_str("try(config.host, config.user)", &ctx).is_err());
-/// # Ok::<(), hcl::Error>(())
-/// ```
-pub fn try_() -> FuncDef {
+pub(crate) fn try_() -> FuncDef {
     FuncDef::new(|args| {
         if args.is_empty() {
             return Err(FuncError::new("at least one argument is required"));
@@ -57,17 +44,7 @@ pub fn try_() -> FuncDef {
     .variadic(Param::new("expressions", Type::Any).nullable().lazy())
 }
 
-/// `can(expression)`: whether the argument evaluates without an error.
-///
-/// ```
-/// use hcl::{eval::eval_expr_str, Context, Value};
-/// let mut ctx = Context::with_stdlib();
-/// ctx.declare_var("config", Value::from_iter([("port", 8080)]));
-/// assert_eq!(eval_expr_str("can(config.port)", &ctx)?, Value::from(true));
-/// assert_eq!(eval_expr_str("can(config.host)", &ctx)?, Value::from(false));
-/// # Ok::<(), hcl::Error>(())
-/// ```
-pub fn can() -> FuncDef {
+pub(crate) fn can() -> FuncDef {
     FuncDef::new(|args| Ok(Value::Bool(args.eval(0).is_ok())))
         .param(Param::new("expression", Type::Any).nullable().lazy())
         .returns(Type::Bool)

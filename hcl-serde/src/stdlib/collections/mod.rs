@@ -22,8 +22,8 @@ mod args;
 mod sequences;
 mod sets;
 
-pub use self::sequences::*;
-pub use self::sets::*;
+pub(crate) use self::sequences::*;
+pub(crate) use self::sets::*;
 
 use self::args::{arg, elem_type, entry_type, object_type, seq, sorted_entries, ty};
 use super::numeric::whole;
@@ -59,19 +59,7 @@ pub(super) const COLLECTIONS: super::Table = &[
     ("setsymmetricdifference", setsymmetricdifference),
 ];
 
-/// `length(collection)`: the number of elements of a list, tuple, set or
-/// map. Strings and objects are rejected, as go-cty 1.12.1 does.
-///
-/// ```
-/// use hcl::{eval::eval_expr_str, Context, Value};
-/// let ctx = Context::with_stdlib();
-/// assert_eq!(eval_expr_str("length([1, 2, 3])", &ctx)?, Value::from(3));
-/// assert_eq!(eval_expr_str("length(toset([1, 1]))", &ctx)?, Value::from(1));
-/// assert_eq!(eval_expr_str("length(tomap({a = 1}))", &ctx)?, Value::from(1));
-/// assert!(eval_expr_str(r#"length("abc")"#, &ctx).is_err());
-/// # Ok::<(), hcl::Error>(())
-/// ```
-pub fn length() -> FuncDef {
+pub(crate) fn length() -> FuncDef {
     FuncDef::new(|args| {
         let n = match (ty(&args, 0), args.get(0)) {
             (
@@ -91,21 +79,7 @@ pub fn length() -> FuncDef {
     .returns(Type::Number)
 }
 
-/// `concat(seqs...)`: the elements of lists and tuples, one after the
-/// other. All lists give a list of their unified element type; otherwise
-/// the result is a tuple.
-///
-/// ```
-/// use hcl::{eval::eval_expr_str, Context, Value};
-/// let ctx = Context::with_stdlib();
-/// assert_eq!(
-///     eval_expr_str(r#"concat(["a"], [1, true])"#, &ctx)?,
-///     eval_expr_str(r#"["a", 1, true]"#, &ctx)?,
-/// );
-/// assert!(eval_expr_str(r#"concat([1], "a")"#, &ctx).is_err());
-/// # Ok::<(), hcl::Error>(())
-/// ```
-pub fn concat() -> FuncDef {
+pub(crate) fn concat() -> FuncDef {
     FuncDef::new(|args| {
         if args.is_empty() {
             return Err(FuncError::new("at least one argument is required"));
@@ -158,17 +132,7 @@ fn concat_list_type(types: &[Type]) -> Option<Type> {
     unify(types)
 }
 
-/// `contains(list, value)`: whether a list, tuple or set has an element
-/// equal to `value` (same type and value: `1` is not `"1"`).
-///
-/// ```
-/// use hcl::{eval::eval_expr_str, Context, Value};
-/// let ctx = Context::with_stdlib();
-/// assert_eq!(eval_expr_str(r#"contains(["a", "b"], "b")"#, &ctx)?, Value::from(true));
-/// assert_eq!(eval_expr_str(r#"contains([1, 2], "1")"#, &ctx)?, Value::from(false));
-/// # Ok::<(), hcl::Error>(())
-/// ```
-pub fn contains() -> FuncDef {
+pub(crate) fn contains() -> FuncDef {
     FuncDef::new(|args| {
         let Some(Value::Array(items)) = args.get(0) else {
             return Err(FuncError::new("argument must be list, tuple, or set"));
@@ -185,16 +149,7 @@ pub fn contains() -> FuncDef {
     .returns(Type::Bool)
 }
 
-/// `keys(inputMap)`: the keys of a map or object, sorted bytewise (a list
-/// for a map, a tuple for an object).
-///
-/// ```
-/// use hcl::{eval::eval_expr_str, Context, Value};
-/// let ctx = Context::with_stdlib();
-/// assert_eq!(eval_expr_str("keys({b = 1, a = 2})", &ctx)?, Value::from(vec!["a", "b"]));
-/// # Ok::<(), hcl::Error>(())
-/// ```
-pub fn keys() -> FuncDef {
+pub(crate) fn keys() -> FuncDef {
     FuncDef::new(|args| match args.get(0) {
         Some(Value::Object(m)) => Ok(sorted_entries(m)
             .into_iter()
@@ -209,19 +164,7 @@ pub fn keys() -> FuncDef {
     })
 }
 
-/// `values(mapping)`: the values of a map or object, in the bytewise
-/// order of their keys.
-///
-/// ```
-/// use hcl::{eval::eval_expr_str, Context, Value};
-/// let ctx = Context::with_stdlib();
-/// assert_eq!(
-///     eval_expr_str(r#"values({b = 1, a = "x"})"#, &ctx)?,
-///     eval_expr_str(r#"["x", 1]"#, &ctx)?,
-/// );
-/// # Ok::<(), hcl::Error>(())
-/// ```
-pub fn values() -> FuncDef {
+pub(crate) fn values() -> FuncDef {
     FuncDef::new(|args| match args.get(0) {
         Some(Value::Object(m)) => Ok(sorted_entries(m)
             .into_iter()
@@ -243,20 +186,7 @@ pub fn values() -> FuncDef {
     })
 }
 
-/// `merge(maps...)`: the entries of maps and objects, later ones winning;
-/// `null` arguments are skipped. Maps of one type give a map; anything
-/// else an object.
-///
-/// ```
-/// use hcl::{eval::eval_expr_str, Context, Value};
-/// let ctx = Context::with_stdlib();
-/// assert_eq!(
-///     eval_expr_str(r#"merge({a = 1, b = 2}, null, {b = "x"})"#, &ctx)?,
-///     eval_expr_str(r#"{a = 1, b = "x"}"#, &ctx)?,
-/// );
-/// # Ok::<(), hcl::Error>(())
-/// ```
-pub fn merge() -> FuncDef {
+pub(crate) fn merge() -> FuncDef {
     FuncDef::new(|args| {
         let mut out: Map<String, Value> = Map::new();
         let mut attrs: Map<String, Type> = Map::new();
@@ -303,18 +233,7 @@ fn merge_type(types: &[Type]) -> Type {
     }
 }
 
-/// `lookup(inputMap, key, default)`: the element of a map or attribute of
-/// an object named `key`, or `default` when there is none. For a map,
-/// `default` must convert to the map's element type.
-///
-/// ```
-/// use hcl::{eval::eval_expr_str, Context, Value};
-/// let ctx = Context::with_stdlib();
-/// assert_eq!(eval_expr_str(r#"lookup({a = "x"}, "a", "none")"#, &ctx)?, Value::from("x"));
-/// assert_eq!(eval_expr_str(r#"lookup({a = "x"}, "b", "none")"#, &ctx)?, Value::from("none"));
-/// # Ok::<(), hcl::Error>(())
-/// ```
-pub fn lookup() -> FuncDef {
+pub(crate) fn lookup() -> FuncDef {
     FuncDef::new(|args| {
         let key = args.str(1)?;
         match (ty(&args, 0), args.get(0)) {
@@ -352,18 +271,7 @@ pub fn lookup() -> FuncDef {
     })
 }
 
-/// `element(list, index)`: the element at `index` of a list or tuple,
-/// wrapping around (`index` modulo the length). Negative or fractional
-/// indexes and empty lists are errors; sets have no order to index.
-///
-/// ```
-/// use hcl::{eval::eval_expr_str, Context, Value};
-/// let ctx = Context::with_stdlib();
-/// assert_eq!(eval_expr_str(r#"element(["a", "b", "c"], 4)"#, &ctx)?, Value::from("b"));
-/// assert!(eval_expr_str("element([], 0)", &ctx).is_err());
-/// # Ok::<(), hcl::Error>(())
-/// ```
-pub fn element() -> FuncDef {
+pub(crate) fn element() -> FuncDef {
     FuncDef::new(|args| {
         let index = args.number(1)?;
         if index.is_negative() {
@@ -398,19 +306,7 @@ pub fn element() -> FuncDef {
     })
 }
 
-/// `flatten(list)`: the elements of nested lists, sets and tuples, in one
-/// tuple. Other values (`null`, objects, maps) stay as they are.
-///
-/// ```
-/// use hcl::{eval::eval_expr_str, Context, Value};
-/// let ctx = Context::with_stdlib();
-/// assert_eq!(
-///     eval_expr_str(r#"flatten([["a", "b"], [], ["c", ["d"]]])"#, &ctx)?,
-///     Value::from(vec!["a", "b", "c", "d"]),
-/// );
-/// # Ok::<(), hcl::Error>(())
-/// ```
-pub fn flatten() -> FuncDef {
+pub(crate) fn flatten() -> FuncDef {
     FuncDef::new(|args| {
         let Some(Value::Array(items)) = args.get(0) else {
             return Err(FuncError::new("can only flatten lists, sets and tuples"));
@@ -444,19 +340,7 @@ pub fn flatten() -> FuncDef {
     .param(Param::new("list", Type::Any))
 }
 
-/// `coalesce(vals...)`: the first argument that is not `null`, converted
-/// to the type all arguments unify to (`coalesce(1, "a")` is `"1"`).
-/// Empty strings and collections are not skipped.
-///
-/// ```
-/// use hcl::{eval::eval_expr_str, Context, Value};
-/// let ctx = Context::with_stdlib();
-/// assert_eq!(eval_expr_str(r#"coalesce(null, "", "b")"#, &ctx)?, Value::from(""));
-/// assert_eq!(eval_expr_str(r#"coalesce(null, 1, "a")"#, &ctx)?, Value::from("1"));
-/// assert!(eval_expr_str("coalesce(null, null)", &ctx).is_err());
-/// # Ok::<(), hcl::Error>(())
-/// ```
-pub fn coalesce() -> FuncDef {
+pub(crate) fn coalesce() -> FuncDef {
     FuncDef::new(|args| {
         let types: Vec<Type> = (0..args.len()).map(|i| ty(&args, i)).collect();
         let Some(target) = unify(&types) else {
@@ -477,19 +361,7 @@ pub fn coalesce() -> FuncDef {
     .returns_with(|types| unify(types).unwrap_or(Type::Any))
 }
 
-/// `coalescelist(vals...)`: the first list or tuple argument that is not
-/// empty.
-///
-/// ```
-/// use hcl::{eval::eval_expr_str, Context, Value};
-/// let ctx = Context::with_stdlib();
-/// assert_eq!(
-///     eval_expr_str(r#"coalescelist([], ["a", "b"])"#, &ctx)?,
-///     Value::from(vec!["a", "b"]),
-/// );
-/// # Ok::<(), hcl::Error>(())
-/// ```
-pub fn coalescelist() -> FuncDef {
+pub(crate) fn coalescelist() -> FuncDef {
     FuncDef::new(|args| {
         if args.is_empty() {
             return Err(FuncError::new("at least one argument is required"));
@@ -518,19 +390,7 @@ pub fn coalescelist() -> FuncDef {
     })
 }
 
-/// `compact(list)`: a list of strings without its empty strings and
-/// nulls.
-///
-/// ```
-/// use hcl::{eval::eval_expr_str, Context, Value};
-/// let ctx = Context::with_stdlib();
-/// assert_eq!(
-///     eval_expr_str(r#"compact(["a", "", null, "b"])"#, &ctx)?,
-///     Value::from(vec!["a", "b"]),
-/// );
-/// # Ok::<(), hcl::Error>(())
-/// ```
-pub fn compact() -> FuncDef {
+pub(crate) fn compact() -> FuncDef {
     FuncDef::new(|args| {
         Ok(Value::Array(
             seq(&args, 0)

@@ -8,20 +8,7 @@ use crate::stdlib::numeric::whole;
 use crate::{Map, Number, Value};
 use std::cmp::Ordering;
 
-/// `distinct(list)`: a list without its repeated elements, keeping the
-/// first occurrence of each. A tuple is first converted to a list (its
-/// elements to one type).
-///
-/// ```
-/// use hcl::{eval::eval_expr_str, Context, Value};
-/// let ctx = Context::with_stdlib();
-/// assert_eq!(
-///     eval_expr_str(r#"distinct(["a", "b", "a", "c"])"#, &ctx)?,
-///     Value::from(vec!["a", "b", "c"]),
-/// );
-/// # Ok::<(), hcl::Error>(())
-/// ```
-pub fn distinct() -> FuncDef {
+pub(crate) fn distinct() -> FuncDef {
     FuncDef::new(|args| {
         let items = seq(&args, 0);
         // Sort the positions by value (stable: the first of equal values
@@ -54,16 +41,7 @@ pub fn distinct() -> FuncDef {
     .returns_with(|types| types.first().cloned().unwrap_or(Type::Any))
 }
 
-/// `reverse(list)`: the elements of a list, tuple or set in reverse order
-/// (a set gives a list).
-///
-/// ```
-/// use hcl::{eval::eval_expr_str, Context, Value};
-/// let ctx = Context::with_stdlib();
-/// assert_eq!(eval_expr_str("reverse([1, 2, 3])", &ctx)?, Value::from(vec![3, 2, 1]));
-/// # Ok::<(), hcl::Error>(())
-/// ```
-pub fn reverse() -> FuncDef {
+pub(crate) fn reverse() -> FuncDef {
     FuncDef::new(|args| match ty(&args, 0) {
         Type::List(_) | Type::Set(_) | Type::Tuple(_) => {
             Ok(Value::Array(seq(&args, 0).iter().rev().cloned().collect()))
@@ -84,20 +62,7 @@ pub fn reverse() -> FuncDef {
     })
 }
 
-/// `sort(list)`: a list of strings in lexicographic (bytewise) order.
-/// Numbers convert to strings first, so `sort([3, 20, 1])` is
-/// `["1", "20", "3"]`.
-///
-/// ```
-/// use hcl::{eval::eval_expr_str, Context, Value};
-/// let ctx = Context::with_stdlib();
-/// assert_eq!(
-///     eval_expr_str(r#"sort(["b", "a", "B"])"#, &ctx)?,
-///     Value::from(vec!["B", "a", "b"]),
-/// );
-/// # Ok::<(), hcl::Error>(())
-/// ```
-pub fn sort() -> FuncDef {
+pub(crate) fn sort() -> FuncDef {
     FuncDef::new(|args| {
         let mut strings = Vec::with_capacity(seq(&args, 0).len());
         for (i, v) in seq(&args, 0).iter().enumerate() {
@@ -120,24 +85,7 @@ pub fn sort() -> FuncDef {
 /// The most values `range` generates, as the reference.
 const RANGE_LIMIT: usize = 1024;
 
-/// `range(end)`, `range(start, end)`, `range(start, end, step)`: a list of
-/// numbers from `start` (default 0) up to but not including `end`, by
-/// `step` (default 1, or -1 when `end` is below `start`). At most 1024
-/// values, as the reference.
-///
-/// ```
-/// use hcl::{eval::eval_expr_str, Context, Value};
-/// let ctx = Context::with_stdlib();
-/// assert_eq!(eval_expr_str("range(3)", &ctx)?, Value::from(vec![0, 1, 2]));
-/// assert_eq!(eval_expr_str("range(4, 1)", &ctx)?, Value::from(vec![4, 3, 2]));
-/// assert_eq!(
-///     eval_expr_str("range(0, 1, 0.25)", &ctx)?,
-///     eval_expr_str("[0, 0.25, 0.5, 0.75]", &ctx)?,
-/// );
-/// assert!(eval_expr_str("range(2000)", &ctx).is_err());
-/// # Ok::<(), hcl::Error>(())
-/// ```
-pub fn range() -> FuncDef {
+pub(crate) fn range() -> FuncDef {
     FuncDef::new(|args| {
         let zero = Number::from(0);
         let (start, end, step) = match args.len() {
@@ -192,20 +140,7 @@ pub fn range() -> FuncDef {
     .returns(Type::list(Type::Number))
 }
 
-/// `chunklist(list, size)`: the list cut into lists of `size` elements
-/// (the last may be shorter); a size of 0 gives the whole list as one
-/// chunk.
-///
-/// ```
-/// use hcl::{eval::eval_expr_str, Context, Value};
-/// let ctx = Context::with_stdlib();
-/// assert_eq!(
-///     eval_expr_str(r#"chunklist(["a", "b", "c"], 2)"#, &ctx)?,
-///     eval_expr_str(r#"[["a", "b"], ["c"]]"#, &ctx)?,
-/// );
-/// # Ok::<(), hcl::Error>(())
-/// ```
-pub fn chunklist() -> FuncDef {
+pub(crate) fn chunklist() -> FuncDef {
     FuncDef::new(|args| {
         let size =
             whole(args.number(1)?).map_err(|m| FuncError::new(format!("invalid size: {m}")))?;
@@ -232,20 +167,7 @@ pub fn chunklist() -> FuncDef {
     .returns_with(|types| Type::list(types.first().cloned().unwrap_or(Type::Any)))
 }
 
-/// `slice(list, start_index, end_index)`: the elements from `start_index`
-/// up to but not including `end_index`.
-///
-/// ```
-/// use hcl::{eval::eval_expr_str, Context, Value};
-/// let ctx = Context::with_stdlib();
-/// assert_eq!(
-///     eval_expr_str(r#"slice(["a", "b", "c", "d"], 1, 3)"#, &ctx)?,
-///     Value::from(vec!["b", "c"]),
-/// );
-/// assert!(eval_expr_str("slice([1, 2], 0, 3)", &ctx).is_err());
-/// # Ok::<(), hcl::Error>(())
-/// ```
-pub fn slice() -> FuncDef {
+pub(crate) fn slice() -> FuncDef {
     FuncDef::new(|args| {
         match ty(&args, 0) {
             Type::Set(_) => return Err(FuncError::arg(
@@ -303,20 +225,7 @@ pub fn slice() -> FuncDef {
     })
 }
 
-/// `zipmap(keys, values)`: an object (or, for a list of values, a map)
-/// with the keys from the first list and the values from the second, by
-/// position. A repeated key keeps its last value.
-///
-/// ```
-/// use hcl::{eval::eval_expr_str, Context, Value};
-/// let ctx = Context::with_stdlib();
-/// assert_eq!(
-///     eval_expr_str(r#"zipmap(["a", "b"], [1, 2])"#, &ctx)?,
-///     eval_expr_str("{a = 1, b = 2}", &ctx)?,
-/// );
-/// # Ok::<(), hcl::Error>(())
-/// ```
-pub fn zipmap() -> FuncDef {
+pub(crate) fn zipmap() -> FuncDef {
     FuncDef::new(|args| {
         let is_tuple = match ty(&args, 1) {
             Type::Tuple(_) => true,

@@ -29,20 +29,7 @@ fn setproduct_types(types: &[Type]) -> Result<(Vec<Type>, bool), FuncError> {
     Ok((elems, all_lists))
 }
 
-/// `setproduct(sets...)`: every combination of one element from each
-/// argument, as tuples (the Cartesian product). A list when every argument
-/// is a list or tuple, a set otherwise.
-///
-/// ```
-/// use hcl::{eval::eval_expr_str, Context, Value};
-/// let ctx = Context::with_stdlib();
-/// assert_eq!(
-///     eval_expr_str(r#"setproduct(["a", "b"], [1, 2])"#, &ctx)?,
-///     eval_expr_str(r#"[["a", 1], ["a", 2], ["b", 1], ["b", 2]]"#, &ctx)?,
-/// );
-/// # Ok::<(), hcl::Error>(())
-/// ```
-pub fn setproduct() -> FuncDef {
+pub(crate) fn setproduct() -> FuncDef {
     FuncDef::new(|args| {
         if args.len() < 2 {
             return Err(FuncError::new("at least two arguments are required"));
@@ -167,19 +154,7 @@ fn set_operation(f: fn(Vec<Value>, &[Value]) -> Vec<Value>, first: &str, rest: P
     .returns_with(|types| Type::set(set_elem_type(types).unwrap_or(Type::Any)))
 }
 
-/// `setunion(first_set, other_sets...)`: the elements that are in any of
-/// the sets. Lists and tuples convert to sets.
-///
-/// ```
-/// use hcl::{eval::eval_expr_str, Context, Value};
-/// let ctx = Context::with_stdlib();
-/// assert_eq!(
-///     eval_expr_str(r#"setunion(["a", "b"], ["b", "c"])"#, &ctx)?,
-///     Value::from(vec!["a", "b", "c"]),
-/// );
-/// # Ok::<(), hcl::Error>(())
-/// ```
-pub fn setunion() -> FuncDef {
+pub(crate) fn setunion() -> FuncDef {
     set_operation(
         |mut a, b| {
             a.extend_from_slice(b);
@@ -190,19 +165,7 @@ pub fn setunion() -> FuncDef {
     )
 }
 
-/// `setintersection(first_set, other_sets...)`: the elements that are in
-/// every set.
-///
-/// ```
-/// use hcl::{eval::eval_expr_str, Context, Value};
-/// let ctx = Context::with_stdlib();
-/// assert_eq!(
-///     eval_expr_str(r#"setintersection(["a", "b"], ["b", "c"])"#, &ctx)?,
-///     Value::from(vec!["b"]),
-/// );
-/// # Ok::<(), hcl::Error>(())
-/// ```
-pub fn setintersection() -> FuncDef {
+pub(crate) fn setintersection() -> FuncDef {
     set_operation(
         |a, b| {
             let b = lookup_order(b);
@@ -213,18 +176,7 @@ pub fn setintersection() -> FuncDef {
     )
 }
 
-/// `setsubtract(a, b)`: the elements of `a` that are not in `b`.
-///
-/// ```
-/// use hcl::{eval::eval_expr_str, Context, Value};
-/// let ctx = Context::with_stdlib();
-/// assert_eq!(
-///     eval_expr_str(r#"setsubtract(["a", "b", "c"], ["a", "c"])"#, &ctx)?,
-///     Value::from(vec!["b"]),
-/// );
-/// # Ok::<(), hcl::Error>(())
-/// ```
-pub fn setsubtract() -> FuncDef {
+pub(crate) fn setsubtract() -> FuncDef {
     FuncDef::new(|args| {
         let (sets, _) = set_args(&args)?;
         let (Some(a), Some(b)) = (sets.first(), sets.get(1)) else {
@@ -240,19 +192,7 @@ pub fn setsubtract() -> FuncDef {
     .returns_with(|types| Type::set(set_elem_type(types).unwrap_or(Type::Any)))
 }
 
-/// `setsymmetricdifference(first_set, other_sets...)`: the elements that
-/// are in an odd number of the sets (for two sets: in exactly one).
-///
-/// ```
-/// use hcl::{eval::eval_expr_str, Context, Value};
-/// let ctx = Context::with_stdlib();
-/// assert_eq!(
-///     eval_expr_str("setsymmetricdifference([1, 2], [2, 3])", &ctx)?,
-///     Value::from(vec![1, 3]),
-/// );
-/// # Ok::<(), hcl::Error>(())
-/// ```
-pub fn setsymmetricdifference() -> FuncDef {
+pub(crate) fn setsymmetricdifference() -> FuncDef {
     set_operation(
         |a, b| {
             let (sa, sb) = (lookup_order(&a), lookup_order(b));

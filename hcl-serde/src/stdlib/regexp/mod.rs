@@ -104,32 +104,7 @@ fn capture_value(caps: &regex::Captures<'_>, shape: &Shape) -> Value {
     }
 }
 
-/// `regex(pattern, string)`: the first match of a regular expression
-/// (Go's RE2 syntax) in `string`: the matched text if the pattern has no
-/// capture group, a list of the groups' texts for unnamed groups, an
-/// object of them for named groups (`(?P<name>...)`). A group that did
-/// not take part in the match is `null`.
-///
-/// `\d`, `\s`, `\w` and `\b` are ASCII-only, as in Go; the pattern syntax
-/// is that of the `regex` crate, which accepts a few forms Go rejects
-/// (e.g. `(?<name>...)`) and rejects Go's `\Q...\E`.
-///
-/// ```
-/// # use hcl::{Value, eval::eval_expr_str, Context};
-/// let ctx = Context::with_stdlib();
-/// assert_eq!(eval_expr_str(r#"regex("[a-z]+", "53453453.345345aaabbbccc23454")"#, &ctx)?, Value::from("aaabbbccc"));
-/// assert_eq!(
-///     eval_expr_str(r#"regex("(\\d\\d\\d\\d)-(\\d\\d)", "2019-02-01")"#, &ctx)?,
-///     Value::from(vec!["2019", "02"]),
-/// );
-/// # Ok::<(), hcl::Error>(())
-/// ```
-///
-/// # Errors
-///
-/// An invalid pattern (pointing at it), mixed named and unnamed groups,
-/// no match.
-pub fn regex() -> FuncDef {
+pub(crate) fn regex() -> FuncDef {
     let cache = PatternCache::default();
     FuncDef::new(move |args| {
         let compiled = cache.get(args.str(0)?)?;
@@ -143,22 +118,7 @@ pub fn regex() -> FuncDef {
     .param(Param::new("string", Type::String))
 }
 
-/// `regexall(pattern, string)`: every non-overlapping match of a regular
-/// expression in `string`, each in the form [`regex()`] gives; an empty
-/// list when nothing matches.
-///
-/// ```
-/// # use hcl::{Value, eval::eval_expr_str, Context};
-/// let ctx = Context::with_stdlib();
-/// assert_eq!(eval_expr_str(r#"regexall("[a-z]+", "1234abcd5678efgh9")"#, &ctx)?, Value::from(vec!["abcd", "efgh"]));
-/// assert_eq!(eval_expr_str(r#"regexall("z", "abc")"#, &ctx)?, Value::Array(vec![]));
-/// # Ok::<(), hcl::Error>(())
-/// ```
-///
-/// # Errors
-///
-/// An invalid pattern (pointing at it), mixed named and unnamed groups.
-pub fn regexall() -> FuncDef {
+pub(crate) fn regexall() -> FuncDef {
     let cache = PatternCache::default();
     FuncDef::new(move |args| {
         let compiled = cache.get(args.str(0)?)?;
