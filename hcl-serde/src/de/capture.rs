@@ -16,8 +16,7 @@ use hcl_grammar::Span;
 use serde::de::{self, DeserializeOwned, IntoDeserializer, Visitor};
 use std::fmt;
 
-pub(crate) use serde_spanned::__unstable::is_spanned;
-use serde_spanned::__unstable::{END_FIELD, START_FIELD, VALUE_FIELD};
+use serde_spanned::de::SpannedDeserializer;
 
 /// The reserved struct name of [`RawExpression`].
 pub(crate) const EXPRESSION_NAME: &str = "$__hcl_private_Expression";
@@ -35,47 +34,49 @@ pub(crate) fn is_capture(name: &str) -> bool {
 /// How much of the line around a capture is kept for error snippets.
 const CONTEXT: usize = 256;
 
-/// The map handed to `Spanned`'s visitor: start, end, then the value.
-pub(crate) struct SpannedAccess<D> {
-    span: Span,
-    state: u8,
-    value: Option<D>,
+/// Whether `name` and `fields` are what `serde_spanned::Spanned` asks for,
+/// by serde_spanned's public check (its reserved struct name; 0.6 and 1.x
+/// use the same one, so a user's `Spanned` of either version is seen).
+pub(crate) fn is_spanned(name: &'static str, _fields: &'static [&'static str]) -> bool {
+    serde_spanned::de::is_spanned(name)
 }
 
-impl<D> SpannedAccess<D> {
-    pub(crate) fn new(span: Span, value: D) -> Self {
-        SpannedAccess {
-            span,
-            state: 0,
-            value: Some(value),
-        }
+/// A deserializer handed over as itself, so serde_spanned's
+/// [`SpannedDeserializer`] can take it as the value.
+pub(crate) struct Itself<D>(D);
+
+impl<'de, D: de::Deserializer<'de, Error = Error>> IntoDeserializer<'de, Error> for Itself<D> {
+    type Deserializer = D;
+
+    fn into_deserializer(self) -> D {
+        self.0
     }
 }
 
-impl<'de, D: de::Deserializer<'de, Error = Error>> de::MapAccess<'de> for SpannedAccess<D> {
+/// The map handed to `Spanned`'s visitor: start, end, then the value
+/// (serde_spanned's own [`SpannedDeserializer`], through its public API).
+pub(crate) struct SpannedAccess<'de, D: de::Deserializer<'de, Error = Error>>(
+    SpannedDeserializer<'de, Itself<D>, Error>,
+);
+
+impl<'de, D: de::Deserializer<'de, Error = Error>> SpannedAccess<'de, D> {
+    pub(crate) fn new(span: Span, value: D) -> Self {
+        SpannedAccess(SpannedDeserializer::new(
+            Itself(value),
+            span.start..span.end,
+        ))
+    }
+}
+
+impl<'de, D: de::Deserializer<'de, Error = Error>> de::MapAccess<'de> for SpannedAccess<'de, D> {
     type Error = Error;
 
     fn next_key_seed<K: de::DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>> {
-        let key = match self.state {
-            0 => START_FIELD,
-            1 => END_FIELD,
-            2 => VALUE_FIELD,
-            _ => return Ok(None),
-        };
-        seed.deserialize(de::value::BorrowedStrDeserializer::new(key))
-            .map(Some)
+        self.0.next_key_seed(seed)
     }
 
     fn next_value_seed<T: de::DeserializeSeed<'de>>(&mut self, seed: T) -> Result<T::Value> {
-        self.state += 1;
-        match self.state {
-            1 => seed.deserialize(self.span.start.into_deserializer()),
-            2 => seed.deserialize(self.span.end.into_deserializer()),
-            _ => match self.value.take() {
-                Some(d) => seed.deserialize(d),
-                None => Err(Error::data("the spanned value was requested twice")),
-            },
-        }
+        self.0.next_value_seed(seed)
     }
 }
 
