@@ -109,6 +109,8 @@ pub mod eval;
 pub mod ext;
 pub mod format;
 pub mod number;
+mod quote;
+mod reserved;
 pub mod schema;
 pub mod ser;
 pub mod stdlib;

@@ -18,10 +18,7 @@ use std::fmt;
 
 use serde_spanned::de::SpannedDeserializer;
 
-/// The reserved struct name of [`RawExpression`].
-pub(crate) const EXPRESSION_NAME: &str = "$__hcl_private_Expression";
-/// The reserved struct name of [`RawBody`].
-pub(crate) const BODY_NAME: &str = "$__hcl_private_Body";
+pub(crate) use crate::reserved::{BODY_NAME, EXPRESSION_NAME};
 const CAPTURE_FIELDS: &[&str] = &["text", "offset", "len", "line", "byte", "col"];
 
 /// Whether `name` is the reserved name of [`RawExpression`] or [`RawBody`]. They
@@ -424,8 +421,8 @@ impl fmt::Debug for RawExpression {
 impl serde::Serialize for RawExpression {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         // This crate's serializer writes the source back as it is.
-        if crate::ser::active() {
-            return s.serialize_newtype_struct(crate::ser::EXPRESSION_NAME, self.as_str());
+        if crate::reserved::active() {
+            return s.serialize_newtype_struct(crate::reserved::SER_EXPRESSION_NAME, self.as_str());
         }
         s.serialize_str(self.as_str())
     }
@@ -553,8 +550,8 @@ impl fmt::Debug for RawBody {
 impl serde::Serialize for RawBody {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         // This crate's serializer writes the source back as it is.
-        if crate::ser::active() {
-            return s.serialize_newtype_struct(crate::ser::BODY_NAME, self.as_str());
+        if crate::reserved::active() {
+            return s.serialize_newtype_struct(crate::reserved::SER_BODY_NAME, self.as_str());
         }
         s.serialize_str(self.as_str())
     }

@@ -62,6 +62,8 @@ mod arith;
 mod binary;
 mod traits;
 
+pub(crate) use traits::take_number;
+
 use binary::{Bf, Out};
 use rust_decimal::prelude::ToPrimitive;
 use rust_decimal::Decimal;

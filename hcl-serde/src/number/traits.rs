@@ -3,6 +3,7 @@
 use super::binary;
 use super::{Number, N};
 use rust_decimal::Decimal;
+use std::cell::RefCell;
 use std::cmp::Ordering;
 use std::fmt;
 use std::str::FromStr;
@@ -124,8 +125,8 @@ impl From<u128> for Number {
 impl serde::Serialize for Number {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         // This crate's serializers take the number exactly (see `ser`).
-        if crate::ser::active() {
-            return crate::ser::serialize_number(self, s);
+        if crate::reserved::active() {
+            return serialize_number(self, s);
         }
         if self.is_integer() {
             if let Some(i) = self.as_i64() {
@@ -178,7 +179,7 @@ impl<'de> serde::Deserialize<'de> for Number {
             ) -> Result<Number, A::Error> {
                 use serde::de::Error;
                 let key = map.next_key::<String>()?;
-                if key.as_deref() == Some(crate::value::de::NUMBER_KEY) {
+                if key.as_deref() == Some(crate::reserved::NUMBER_KEY) {
                     let text = map.next_value::<String>()?;
                     if map.next_key::<String>()?.is_none() {
                         if let Some(n) = Number::from_exact_text(&text) {
@@ -190,6 +191,43 @@ impl<'de> serde::Deserialize<'de> for Number {
             }
         }
         // Asks for exact numbers as `Value` does (see its `Deserialize`).
-        d.deserialize_newtype_struct(crate::value::de::VALUE_NAME, V)
+        d.deserialize_newtype_struct(crate::reserved::VALUE_NAME, V)
     }
+}
+
+thread_local! {
+    /// The number being serialized, handed from `Number::serialize` to
+    /// the serializer beside serde's data model (which has no exact
+    /// decimal).
+    static NUMBER: RefCell<Option<Number>> = const { RefCell::new(None) };
+}
+
+/// `Number`'s `Serialize` while one of our serializers runs: the number
+/// itself goes beside the data model, and a newtype with the private name
+/// carries its nearest `i64` / `u64` / `f64` for any other serializer
+/// nested inside ours.
+fn serialize_number<S: serde::Serializer>(n: &Number, s: S) -> Result<S::Ok, S::Error> {
+    struct Plain<'a>(&'a Number);
+    impl serde::Serialize for Plain<'_> {
+        fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            if self.0.is_integer() {
+                if let Some(i) = self.0.as_i64() {
+                    return s.serialize_i64(i);
+                }
+                if let Some(u) = self.0.as_u64() {
+                    return s.serialize_u64(u);
+                }
+            }
+            s.serialize_f64(self.0.as_f64())
+        }
+    }
+    // `Number` may stop being `Copy` (a big binary float).
+    #[allow(clippy::clone_on_copy)]
+    NUMBER.with(|slot| *slot.borrow_mut() = Some(n.clone()));
+    s.serialize_newtype_struct(crate::reserved::SER_NUMBER_NAME, &Plain(n))
+}
+
+/// Takes the number handed over by [`serialize_number`].
+pub(crate) fn take_number() -> Option<Number> {
+    NUMBER.with(|slot| slot.borrow_mut().take())
 }

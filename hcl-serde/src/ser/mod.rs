@@ -48,84 +48,16 @@ mod write;
 pub use value::to_value;
 pub use wrap::{attribute, block, Attribute, Block};
 
-pub(crate) use escape::{write_key, write_quoted};
-
 use crate::error::{Error, Result};
-use crate::Number;
 use node::{MapNode, Node, NodeSerializer, SeqNode};
 use serde::ser::{self, Serialize};
-use std::cell::{Cell, RefCell};
 use std::io;
 
-/// The reserved newtype name under which a [`Number`] hands itself to
-/// this crate's serializers exactly.
-pub(crate) const NUMBER_NAME: &str = "$__hcl_private_SerNumber";
-/// The reserved newtype name of a [`RawExpression`](crate::RawExpression).
-pub(crate) const EXPRESSION_NAME: &str = "$__hcl_private_SerExpression";
-/// The reserved newtype name of a [`RawBody`](crate::RawBody).
-pub(crate) const BODY_NAME: &str = "$__hcl_private_SerBody";
-
-thread_local! {
-    /// How many of this crate's serializers are running on this thread.
-    static ACTIVE: Cell<usize> = const { Cell::new(0) };
-    /// The number being serialized, handed from `Number::serialize` to
-    /// the serializer beside serde's data model (which has no exact
-    /// decimal).
-    static NUMBER: RefCell<Option<Number>> = const { RefCell::new(None) };
-}
-
-/// Whether one of this crate's serializers is running on this thread: the
-/// types with a private encoding ([`Number`], captures, wrappers) use it
-/// only then, so other formats see them as before.
-pub(crate) fn active() -> bool {
-    ACTIVE.with(Cell::get) > 0
-}
-
-/// Marks this crate's serializer as running until dropped.
-pub(crate) struct ActiveGuard(());
-
-impl ActiveGuard {
-    pub(crate) fn new() -> ActiveGuard {
-        ACTIVE.with(|a| a.set(a.get() + 1));
-        ActiveGuard(())
-    }
-}
-
-impl Drop for ActiveGuard {
-    fn drop(&mut self) {
-        ACTIVE.with(|a| a.set(a.get().saturating_sub(1)));
-    }
-}
-
-/// `Number`'s `Serialize` while one of our serializers runs: the number
-/// itself goes beside the data model, and a newtype with the private name
-/// carries its nearest `i64` / `u64` / `f64` for any other serializer
-/// nested inside ours.
-pub(crate) fn serialize_number<S: ser::Serializer>(n: &Number, s: S) -> Result<S::Ok, S::Error> {
-    struct Plain<'a>(&'a Number);
-    impl Serialize for Plain<'_> {
-        fn serialize<S: ser::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-            if self.0.is_integer() {
-                if let Some(i) = self.0.as_i64() {
-                    return s.serialize_i64(i);
-                }
-                if let Some(u) = self.0.as_u64() {
-                    return s.serialize_u64(u);
-                }
-            }
-            s.serialize_f64(self.0.as_f64())
-        }
-    }
-    // `Number` may stop being `Copy` (a big binary float).
-    #[allow(clippy::clone_on_copy)]
-    NUMBER.with(|slot| *slot.borrow_mut() = Some(n.clone()));
-    s.serialize_newtype_struct(NUMBER_NAME, &Plain(n))
-}
-
-/// Takes the number handed over by [`serialize_number`].
-pub(crate) fn take_number() -> Option<Number> {
-    NUMBER.with(|slot| slot.borrow_mut().take())
-}
+pub(crate) use crate::number::take_number;
+pub(crate) use crate::reserved::{
+    active, ActiveGuard, SER_BODY_NAME as BODY_NAME, SER_EXPRESSION_NAME as EXPRESSION_NAME,
+    SER_NUMBER_NAME as NUMBER_NAME,
+};
 
 /// Serializes `value` as an HCL file.
 ///

@@ -9,9 +9,10 @@ use super::{take_number, BODY_NAME, EXPRESSION_NAME, NUMBER_NAME};
 use crate::error::{Error, Result};
 use serde::ser::{self, Serialize};
 
-/// How deep a value may nest before serialization stops with an error
-/// (the deserializer's default depth limit).
-const MAX_DEPTH: usize = crate::de::DEFAULT_MAX_DEPTH;
+/// How deep a value may nest before serialization stops with an error:
+/// the deserializer's default depth limit (`de::DEFAULT_MAX_DEPTH`, checked
+/// by a test), written here so that `ser` does not depend on `de`.
+const MAX_DEPTH: usize = 128;
 
 /// A key: a field or variant name is borrowed, a map key owned.
 pub(crate) type Key = std::borrow::Cow<'static, str>;
@@ -421,5 +422,13 @@ impl ser::SerializeStructVariant for MapNode {
     }
     fn end(self) -> Result<Node> {
         Ok(self.finish())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn depth_limit_is_the_deserializers() {
+        assert_eq!(super::MAX_DEPTH, crate::de::DEFAULT_MAX_DEPTH);
     }
 }

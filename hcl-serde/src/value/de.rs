@@ -5,10 +5,7 @@ use crate::Number;
 use serde::de::{Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
 use std::fmt;
 
-/// The newtype name by which [`Value`] announces itself to a deserializer.
-pub(crate) const VALUE_NAME: &str = "$__hcl_private_Value";
-/// The one key of the map that carries an exact number to a [`Value`].
-pub(crate) const NUMBER_KEY: &str = "$__hcl_private_Number";
+pub(crate) use crate::reserved::{NUMBER_KEY, VALUE_NAME};
 
 /// Any self-describing data becomes a value; numbers from this crate's own
 /// deserializers arrive exactly.

@@ -245,7 +245,7 @@ impl fmt::Display for Value {
                     if i > 0 {
                         f.write_str(", ")?;
                     }
-                    crate::ser::write_key(f, k)?;
+                    crate::quote::write_key(f, k)?;
                     write!(f, " = {v}")?;
                 }
                 f.write_str(" }")
@@ -254,13 +254,9 @@ impl fmt::Display for Value {
     }
 }
 
-/// Whether `s` is an HCL identifier (so it can be an object key unquoted):
-/// the grammar's one definition.
-pub(crate) use hcl_grammar::is_identifier;
-
 /// Writes `s` as a quoted HCL string (the serializer's escaper).
 fn write_quoted(f: &mut fmt::Formatter<'_>, s: &str) -> fmt::Result {
-    crate::ser::write_quoted(f, s)
+    crate::quote::write_quoted(f, s)
 }
 
 #[cfg(test)]

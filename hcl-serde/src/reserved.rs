@@ -1,0 +1,53 @@
+//! Reserved names and the flag by which this crate's types talk to its own serializers and deserializers beside serde's data model.
+//!
+//! A leaf: `value`, `number`, `de` and `ser` all read these, so none of
+//! them needs another for the names alone.
+
+use std::cell::Cell;
+
+/// The newtype name by which [`Value`](crate::Value) (and
+/// [`Number`](crate::Number)) ask a deserializer for exact numbers (see
+/// `value/de.rs`).
+pub(crate) const VALUE_NAME: &str = "$__hcl_private_Value";
+/// The one key of the map that carries an exact number to a `Value`.
+pub(crate) const NUMBER_KEY: &str = "$__hcl_private_Number";
+/// The reserved struct name of [`RawExpression`](crate::RawExpression).
+pub(crate) const EXPRESSION_NAME: &str = "$__hcl_private_Expression";
+/// The reserved struct name of [`RawBody`](crate::RawBody).
+pub(crate) const BODY_NAME: &str = "$__hcl_private_Body";
+
+/// The reserved newtype name under which a `Number` hands itself to this
+/// crate's serializers exactly.
+pub(crate) const SER_NUMBER_NAME: &str = "$__hcl_private_SerNumber";
+/// The reserved newtype name of a `RawExpression` being serialized.
+pub(crate) const SER_EXPRESSION_NAME: &str = "$__hcl_private_SerExpression";
+/// The reserved newtype name of a `RawBody` being serialized.
+pub(crate) const SER_BODY_NAME: &str = "$__hcl_private_SerBody";
+
+thread_local! {
+    /// How many of this crate's serializers are running on this thread.
+    static ACTIVE: Cell<usize> = const { Cell::new(0) };
+}
+
+/// Whether one of this crate's serializers is running on this thread: the
+/// types with a private encoding (`Number`, captures, wrappers) use it
+/// only then, so other formats see them as before.
+pub(crate) fn active() -> bool {
+    ACTIVE.with(Cell::get) > 0
+}
+
+/// Marks this crate's serializer as running until dropped.
+pub(crate) struct ActiveGuard(());
+
+impl ActiveGuard {
+    pub(crate) fn new() -> ActiveGuard {
+        ACTIVE.with(|a| a.set(a.get() + 1));
+        ActiveGuard(())
+    }
+}
+
+impl Drop for ActiveGuard {
+    fn drop(&mut self) {
+        ACTIVE.with(|a| a.set(a.get().saturating_sub(1)));
+    }
+}
