@@ -361,29 +361,6 @@ impl RawExpression {
         f(&expr).map_err(|e| self.0.locate(e))
     }
 
-    /// Every variable traversal the expression reads, without evaluating
-    /// it (see [`crate::ext::variables`]); spans are in the file it was
-    /// read from.
-    ///
-    /// ```
-    /// let e = hcl::RawExpression::parse("var.a ? local.b[0] : c")?;
-    /// let names: Vec<String> = e.variables().iter().map(|t| t.to_string()).collect();
-    /// assert_eq!(names, ["var.a", "local.b[0]", "c"]);
-    /// # Ok::<(), hcl::Error>(())
-    /// ```
-    pub fn variables(&self) -> Vec<crate::ext::variables::Traversal> {
-        let padded = self.0.padded();
-        // It parsed when it was captured; a failure here reads nothing.
-        let Ok(expr) = hcl_grammar::parse_expr(&padded) else {
-            return Vec::new();
-        };
-        let mut refs = crate::ext::variables::variables(&expr);
-        for t in &mut refs {
-            t.span = Span::new(t.span.start + self.0.byte, t.span.end + self.0.byte);
-        }
-        refs
-    }
-
     /// Evaluates the expression with `ctx` and deserializes the value into
     /// `T`, with HCL's conversions.
     ///
@@ -500,22 +477,6 @@ impl RawBody {
         let padded = self.0.padded();
         let body = hcl_grammar::parse_body(&padded).map_err(|e| self.0.locate(e.into()))?;
         crate::eval::eval_body(&body, ctx).map_err(|e| self.0.locate(e))
-    }
-
-    /// Every variable traversal read by the body's attributes, those of
-    /// nested blocks included, in source order, without evaluating them
-    /// (see [`crate::ext::variables::body_variables`]); spans are in the
-    /// file it was read from.
-    pub fn variables(&self) -> Vec<crate::ext::variables::Traversal> {
-        let padded = self.0.padded();
-        let Ok(body) = hcl_grammar::parse_body(&padded) else {
-            return Vec::new();
-        };
-        let mut refs = crate::ext::variables::body_variables(&body);
-        for t in &mut refs {
-            t.span = Span::new(t.span.start + self.0.byte, t.span.end + self.0.byte);
-        }
-        refs
     }
 
     /// Deserializes the body into `T`, evaluating with `ctx`, as

@@ -92,6 +92,49 @@ pub fn body_variables(body: &Body<'_>) -> Vec<Traversal> {
     w.out
 }
 
+impl crate::RawExpression {
+    /// Every variable traversal the expression reads, without evaluating
+    /// it (see [`variables`]); spans are in the file it was read from.
+    ///
+    /// ```
+    /// let e = hcl::RawExpression::parse("var.a ? local.b[0] : c")?;
+    /// let names: Vec<String> = e.variables().iter().map(|t| t.to_string()).collect();
+    /// assert_eq!(names, ["var.a", "local.b[0]", "c"]);
+    /// # Ok::<(), hcl::Error>(())
+    /// ```
+    pub fn variables(&self) -> Vec<Traversal> {
+        // A heredoc needs a newline after its closing marker.
+        let text = format!("{}\n", self.as_str());
+        // It parsed when it was captured; a failure here reads nothing.
+        let Ok(expr) = hcl_grammar::parse_expr(&text) else {
+            return Vec::new();
+        };
+        in_file(variables(&expr), self.span().start)
+    }
+}
+
+impl crate::RawBody {
+    /// Every variable traversal read by the body's attributes, those of
+    /// nested blocks included, in source order, without evaluating them
+    /// (see [`body_variables`]); spans are in the file it was read from.
+    pub fn variables(&self) -> Vec<Traversal> {
+        let text = format!("{}\n", self.as_str());
+        let Ok(body) = hcl_grammar::parse_body(&text) else {
+            return Vec::new();
+        };
+        in_file(body_variables(&body), self.span().start)
+    }
+}
+
+/// Traversals found in a capture's text, moved to the capture's place in
+/// its file (`start`, the byte where the text begins).
+fn in_file(mut refs: Vec<Traversal>, start: usize) -> Vec<Traversal> {
+    for t in &mut refs {
+        t.span = Span::new(t.span.start + start, t.span.end + start);
+    }
+    refs
+}
+
 /// The literal key of an index step, if the key is one (the reference's
 /// parser makes a traversal step only of a literal or a string template
 /// without interpolations).
