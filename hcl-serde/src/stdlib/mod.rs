@@ -40,71 +40,71 @@
 //!
 //! | Family | Function | Summary |
 //! | --- | --- | --- |
-//! | strings | `upper` | letters to upper case |
-//! | strings | `lower` | letters to lower case |
-//! | strings | `format` | `printf`-like formatting with `%d %s %q %v %f %e %g %x %X %o %b %t %%` |
-//! | strings | `formatlist` | `format` over lists, element by element |
-//! | strings | `join` | joins the elements of lists with a separator |
-//! | strings | `split` | splits a string at each separator |
-//! | strings | `trimspace` | removes leading and trailing Unicode white space |
-//! | strings | `trim` | removes leading and trailing characters of a set |
-//! | strings | `trimprefix` | removes a prefix once |
-//! | strings | `trimsuffix` | removes a suffix once |
-//! | strings | `replace` | replaces every occurrence of a substring (no regex) |
-//! | strings | `substr` | a substring by offset and length, in characters |
-//! | strings | `strlen` | the number of characters (grapheme clusters) |
-//! | strings | `strrev` | the characters in reverse order |
-//! | strings | `title` | the first letter of each word to upper case |
-//! | strings | `chomp` | removes trailing newlines |
-//! | strings | `indent` | indents every line but the first |
-//! | strings | `regex` | the first match of a regular expression |
-//! | strings | `regexall` | every match of a regular expression |
-//! | numeric | `min` | the smallest of numbers |
-//! | numeric | `max` | the largest of numbers |
-//! | numeric | `abs` | the absolute value |
-//! | numeric | `ceil` | the smallest integer not below a number |
-//! | numeric | `floor` | the largest integer not above a number |
-//! | numeric | `log` | the logarithm in a base |
-//! | numeric | `pow` | a number raised to a power |
-//! | numeric | `signum` | -1, 0 or 1 by the sign |
-//! | numeric | `parseint` | an integer from text in a base from 2 to 62 |
-//! | collections | `length` | the number of elements of a list, set, tuple or map (strings and objects are errors) |
-//! | collections | `concat` | the lists, one after the other |
-//! | collections | `contains` | whether a list or set has a value |
-//! | collections | `keys` | the keys of a map or object, sorted |
-//! | collections | `values` | the values of a map or object, by key |
-//! | collections | `merge` | maps or objects merged, later keys winning |
-//! | collections | `lookup` | a map element, or a default |
-//! | collections | `element` | a list element by index, wrapping around |
-//! | collections | `flatten` | nested lists as one list |
-//! | collections | `coalesce` | the first argument that is not null (empty strings count) |
-//! | collections | `coalescelist` | the first non-empty list |
-//! | collections | `compact` | a list of strings without empty ones and nulls |
-//! | collections | `distinct` | a list without duplicates |
-//! | collections | `reverse` | a list in reverse order |
-//! | collections | `sort` | strings sorted lexicographically |
-//! | collections | `range` | a list of numbers from start to limit by step |
-//! | collections | `chunklist` | a list cut into lists of a size |
-//! | collections | `slice` | the elements between two indexes |
-//! | collections | `zipmap` | a map from a list of keys and a list of values |
-//! | collections | `setproduct` | the Cartesian product of sets |
-//! | collections | `setunion` | the union of sets |
-//! | collections | `setintersection` | the intersection of sets |
-//! | collections | `setsubtract` | a set without the elements of another |
-//! | collections | `setsymmetricdifference` | the elements in exactly one of the sets |
-//! | encoding | `jsonencode` | a value as JSON text |
-//! | encoding | `jsondecode` | JSON text as a value |
-//! | encoding | `csvdecode` | CSV text (with a header row) as a list of objects |
-//! | date and time | `formatdate` | formats an RFC 3339 timestamp |
-//! | date and time | `timeadd` | adds a duration to an RFC 3339 timestamp |
-//! | conversion | `tostring` | converts to a string |
-//! | conversion | `tonumber` | converts to a number |
-//! | conversion | `tobool` | converts to a bool |
-//! | conversion | `tolist` | converts to a list |
-//! | conversion | `toset` | converts to a set |
-//! | conversion | `tomap` | converts to a map |
-//! | errors | `try` | the first argument that evaluates without error |
-//! | errors | `can` | whether an expression evaluates without error |
+//! | strings | [`upper`](#upper) | letters to upper case |
+//! | strings | [`lower`](#lower) | letters to lower case |
+//! | strings | [`format`](#format) | `printf`-like formatting with `%d %s %q %v %f %e %g %x %X %o %b %t %%` |
+//! | strings | [`formatlist`](#formatlist) | `format` over lists, element by element |
+//! | strings | [`join`](#join) | joins the elements of lists with a separator |
+//! | strings | [`split`](#split) | splits a string at each separator |
+//! | strings | [`trimspace`](#trimspace) | removes leading and trailing Unicode white space |
+//! | strings | [`trim`](#trim) | removes leading and trailing characters of a set |
+//! | strings | [`trimprefix`](#trimprefix) | removes a prefix once |
+//! | strings | [`trimsuffix`](#trimsuffix) | removes a suffix once |
+//! | strings | [`replace`](#replace) | replaces every occurrence of a substring (no regex) |
+//! | strings | [`substr`](#substr) | a substring by offset and length, in characters |
+//! | strings | [`strlen`](#strlen) | the number of characters (grapheme clusters) |
+//! | strings | [`strrev`](#strrev) | the characters in reverse order |
+//! | strings | [`title`](#title) | the first letter of each word to upper case |
+//! | strings | [`chomp`](#chomp) | removes trailing newlines |
+//! | strings | [`indent`](#indent) | indents every line but the first |
+//! | strings | [`regex`](#regex) | the first match of a regular expression |
+//! | strings | [`regexall`](#regexall) | every match of a regular expression |
+//! | numeric | [`min`](#min) | the smallest of numbers |
+//! | numeric | [`max`](#max) | the largest of numbers |
+//! | numeric | [`abs`](#abs) | the absolute value |
+//! | numeric | [`ceil`](#ceil) | the smallest integer not below a number |
+//! | numeric | [`floor`](#floor) | the largest integer not above a number |
+//! | numeric | [`log`](#log) | the logarithm in a base |
+//! | numeric | [`pow`](#pow) | a number raised to a power |
+//! | numeric | [`signum`](#signum) | -1, 0 or 1 by the sign |
+//! | numeric | [`parseint`](#parseint) | an integer from text in a base from 2 to 62 |
+//! | collections | [`length`](#length) | the number of elements of a list, set, tuple or map (strings and objects are errors) |
+//! | collections | [`concat`](#concat) | the lists, one after the other |
+//! | collections | [`contains`](#contains) | whether a list or set has a value |
+//! | collections | [`keys`](#keys) | the keys of a map or object, sorted |
+//! | collections | [`values`](#values) | the values of a map or object, by key |
+//! | collections | [`merge`](#merge) | maps or objects merged, later keys winning |
+//! | collections | [`lookup`](#lookup) | a map element, or a default |
+//! | collections | [`element`](#element) | a list element by index, wrapping around |
+//! | collections | [`flatten`](#flatten) | nested lists as one list |
+//! | collections | [`coalesce`](#coalesce) | the first argument that is not null (empty strings count) |
+//! | collections | [`coalescelist`](#coalescelist) | the first non-empty list |
+//! | collections | [`compact`](#compact) | a list of strings without empty ones and nulls |
+//! | collections | [`distinct`](#distinct) | a list without duplicates |
+//! | collections | [`reverse`](#reverse) | a list in reverse order |
+//! | collections | [`sort`](#sort) | strings sorted lexicographically |
+//! | collections | [`range`](#range) | a list of numbers from start to limit by step |
+//! | collections | [`chunklist`](#chunklist) | a list cut into lists of a size |
+//! | collections | [`slice`](#slice) | the elements between two indexes |
+//! | collections | [`zipmap`](#zipmap) | a map from a list of keys and a list of values |
+//! | collections | [`setproduct`](#setproduct) | the Cartesian product of sets |
+//! | collections | [`setunion`](#setunion) | the union of sets |
+//! | collections | [`setintersection`](#setintersection) | the intersection of sets |
+//! | collections | [`setsubtract`](#setsubtract) | a set without the elements of another |
+//! | collections | [`setsymmetricdifference`](#setsymmetricdifference) | the elements in exactly one of the sets |
+//! | encoding | [`jsonencode`](#jsonencode) | a value as JSON text |
+//! | encoding | [`jsondecode`](#jsondecode) | JSON text as a value |
+//! | encoding | [`csvdecode`](#csvdecode) | CSV text (with a header row) as a list of objects |
+//! | date and time | [`formatdate`](#formatdate) | formats an RFC 3339 timestamp |
+//! | date and time | [`timeadd`](#timeadd) | adds a duration to an RFC 3339 timestamp |
+//! | conversion | [`tostring`](#tostring) | converts to a string |
+//! | conversion | [`tonumber`](#tonumber) | converts to a number |
+//! | conversion | [`tobool`](#tobool) | converts to a bool |
+//! | conversion | [`tolist`](#tolist) | converts to a list |
+//! | conversion | [`toset`](#toset) | converts to a set |
+//! | conversion | [`tomap`](#tomap) | converts to a map |
+//! | errors | [`try`](#try) | the first argument that evaluates without error |
+//! | errors | [`can`](#can) | whether an expression evaluates without error |
 //!
 //! # Where the functions differ from the reference
 //!
