@@ -9,6 +9,9 @@ use std::fmt;
 pub(crate) const VALUE_NAME: &str = "$__hcl_private_Value";
 /// The one key of the map that carries an exact number to a [`Value`].
 pub(crate) const NUMBER_KEY: &str = "$__hcl_private_Number";
+/// The one key of the map that carries an unknown value to a [`Value`]
+/// (its type in go-cty's JSON type encoding).
+pub(crate) const UNKNOWN_KEY: &str = "$__hcl_private_Unknown";
 
 /// Any self-describing data becomes a value; numbers from this crate's own
 /// deserializers arrive exactly.
@@ -30,7 +33,11 @@ pub(crate) const NUMBER_KEY: &str = "$__hcl_private_Number";
 /// call `deserialize_any`), so `serde_json` and `serde_json::Value` feed a
 /// `Value` as before, with `f64` numbers. Targets that buffer the input
 /// (`serde_json::Value`, untagged enums, `flatten`) never use the name
-/// and get plain `f64`s from this crate too. A map from another format
+/// and get plain `f64`s from this crate too. An unknown value
+/// ([`Value::Unknown`]) travels the same way, as the one-entry map
+/// `$__hcl_private_Unknown` holding its type in go-cty's JSON type
+/// encoding (`"string"`, `["list","number"]`); a target other than
+/// `Value` gets an error that names the unknown value's place. A map from another format
 /// that happens to have the private key and a valid number text as its
 /// only entry reads as that number; anything else stays an object.
 impl<'de> Deserialize<'de> for Value {
@@ -118,13 +125,14 @@ impl<'de> Visitor<'de> for ValueVisitor {
             return Ok(Value::Object(Map::new()));
         };
         let first_value: Value = map.next_value()?;
-        let number = match (first.as_str(), &first_value) {
-            (NUMBER_KEY, Value::String(text)) => Number::from_exact_text(text),
+        let special = match (first.as_str(), &first_value) {
+            (NUMBER_KEY, Value::String(text)) => Number::from_exact_text(text).map(Value::Number),
+            (UNKNOWN_KEY, t) => crate::eval::unknown::type_from_value(t).map(Value::unknown),
             _ => None,
         };
         let second = map.next_key::<String>()?;
-        if let (Some(n), None) = (number, &second) {
-            return Ok(Value::Number(n));
+        if let (Some(v), None) = (special, &second) {
+            return Ok(v);
         }
         let mut out = Map::with_capacity(map.size_hint().unwrap_or(0).saturating_add(2).min(4096));
         out.insert(first, first_value);
