@@ -155,3 +155,50 @@ fn serializing_an_unknown_value_is_an_error() {
     let e = serde_json::to_string(&v).unwrap_err();
     assert!(e.to_string().contains("cannot be serialized"), "{e}");
 }
+
+/// go-cty's `convert.Convert` decides an unknown value's conversion on its
+/// type: an unknown string to `number` is an unknown number, to
+/// `list(string)` an error; an unknown of any type takes the target type.
+/// typeexpr's defaults leave an unknown value alone.
+#[test]
+fn type_constraints_convert_unknowns_by_type() {
+    use hcl::ext::typeexpr::TypeConstraint;
+    let num = TypeConstraint::parse("number").unwrap();
+    assert_eq!(
+        num.convert(Value::unknown(Type::String)).unwrap(),
+        Value::unknown(Type::Number)
+    );
+    let list = TypeConstraint::parse("list(string)").unwrap();
+    assert!(list.convert(Value::unknown(Type::String)).is_err());
+    assert_eq!(
+        list.convert(Value::unknown(Type::Any)).unwrap(),
+        Value::unknown(Type::list(Type::String))
+    );
+    // A known list holding an unknown element keeps it, converted.
+    assert_eq!(
+        list.convert(Value::Array(vec![
+            Value::unknown(Type::Number),
+            Value::from(1)
+        ]))
+        .unwrap(),
+        Value::Array(vec![Value::unknown(Type::String), Value::from("1")])
+    );
+    let obj = TypeConstraint::parse("object({a = optional(string, \"x\"), b = number})").unwrap();
+    let got = obj.convert(Value::unknown(Type::Any)).unwrap();
+    assert_eq!(got, Value::unknown(obj.to_type()));
+}
+
+/// The JSON syntax: an unknown object key makes the object unknown, of any
+/// type (hcl's json/structure.go), and templates in strings propagate.
+#[test]
+fn json_syntax_objects_and_templates() {
+    let ctx = ctx();
+    let v: Value = hcl::from_json_str_with(
+        r#"{"a": {"${ip}": 1, "k": 2}, "b": "x-${ip}", "c": 3}"#,
+        &ctx,
+    )
+    .unwrap();
+    assert_eq!(v["a"], Value::unknown(Type::Any));
+    assert_eq!(v["b"], Value::unknown(Type::String));
+    assert_eq!(v["c"], 3);
+}
