@@ -202,3 +202,19 @@ fn json_syntax_objects_and_templates() {
     assert_eq!(v["b"], Value::unknown(Type::String));
     assert_eq!(v["c"], 3);
 }
+
+/// A `RawExpression` built from an evaluated value writes it in HCL; an
+/// unknown value has no HCL expression.
+#[test]
+fn an_unknown_value_cannot_be_captured_as_an_expression() {
+    let v = Value::from_iter([("e", Value::unknown(Type::Bool))]);
+    #[derive(Deserialize, Debug)]
+    struct T {
+        e: hcl::RawExpression,
+    }
+    let e = hcl::from_value::<T>(v).unwrap_err();
+    assert!(
+        e.to_string().contains("HCL has no expression for it"),
+        "{e}"
+    );
+}

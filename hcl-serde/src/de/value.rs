@@ -479,6 +479,11 @@ impl<'de> de::Deserializer<'de> for ValueDeserializer {
             ));
         }
         if name == capture::EXPRESSION_NAME {
+            if let Value::Unknown(t) = &self.value {
+                return Err(self.err(Error::data(format!(
+                    "the value is unknown (only its type, {t}, is known): HCL has no expression for it"
+                ))));
+            }
             // An evaluated value is captured as the expression that
             // writes it, in HCL syntax.
             return v.visit_string(self.value.to_string());
