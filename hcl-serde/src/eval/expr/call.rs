@@ -43,7 +43,7 @@ impl<'c, 'a> Evaluator<'c, 'a> {
             if let Some(arg) = call.args.last() {
                 expand_span = arg.span;
                 let v = self.eval(arg)?;
-                if self.not_wholly_known(&v) {
+                if v.is_unknown() {
                     // The reference cannot know the number of arguments.
                     return Ok(TVal::unknown(Type::Any));
                 }
@@ -123,9 +123,9 @@ impl<'c, 'a> Evaluator<'c, 'a> {
                 _ => expanded.next().unwrap_or_else(|| TVal::plain(Value::Null)),
             };
             // A known collection holding an unknown value counts as unknown
-            // too: functions never see an unknown value (go-cty's functions
-            // mostly give up on them; ours are not written for them).
-            if self.not_wholly_known(&tv) {
+            // too, except for the functions that move elements untouched:
+            // go-cty calls every function so, ours are not all written for it.
+            if tv.is_unknown() || (!def.allows_unknown_elements() && self.not_wholly_known(&tv)) {
                 let from = tv.ty();
                 unknown::check_convertible(&from, p.ty()).map_err(|m| {
                     Error::eval(
