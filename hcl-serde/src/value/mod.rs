@@ -77,7 +77,9 @@ pub enum Value {
     /// `cty.UnknownVal(t)`; [`Type::Any`] for any type): what an
     /// application declares for a variable it cannot know (Terraform's
     /// "known after apply"). Results that depend on it are unknown too
-    /// (see [`Value::unknown`]).
+    /// (see [`Value::unknown`]). Rust's `==` compares representations, so
+    /// two unknown values of one type are equal; HCL's `==` on them is
+    /// unknown.
     Unknown(Box<Type>),
 }
 
