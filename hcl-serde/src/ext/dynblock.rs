@@ -20,7 +20,7 @@
 //! `labels` included, is checked when the body is decoded; the generated
 //! blocks' attributes are evaluated when the application asks.
 //!
-//! A `for_each` that is unknown ([`Value::Unknown`](crate::Value::Unknown)
+//! A `for_each` that is unknown ([`Value::Unknown`]
 //! of a collection type or of any type) generates one block, as the
 //! reference's `unknownBody`: a block cannot itself be unknown, so every
 //! attribute inside it (nested blocks included) evaluates to an unknown

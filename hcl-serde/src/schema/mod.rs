@@ -287,7 +287,7 @@ impl<'a> Attribute<'a> {
     /// `ctx` (which is then copied, as a child context needs its parent
     /// shared). In a block generated for an unknown `for_each`, every
     /// attribute is an unknown value of any type
-    /// ([`Value::Unknown`](crate::Value::Unknown)), whatever its
+    /// ([`Value::Unknown`]), whatever its
     /// expression.
     pub fn evaluate(&self, ctx: Option<&Context>) -> Result<Value> {
         if self.unknown {
