@@ -275,6 +275,8 @@ fn to_hcl_rs(v: &Value) -> hcl_rs::Value {
         Value::Object(o) => {
             hcl_rs::Value::Object(o.iter().map(|(k, v)| (k.clone(), to_hcl_rs(v))).collect())
         }
+        // hcl-rs has no unknown values; the benchmark's variables are known.
+        Value::Unknown(_) => hcl_rs::Value::Null,
     }
 }
 

@@ -11,6 +11,9 @@ use std::cell::Cell;
 pub(crate) const VALUE_NAME: &str = "$__hcl_private_Value";
 /// The one key of the map that carries an exact number to a `Value`.
 pub(crate) const NUMBER_KEY: &str = "$__hcl_private_Number";
+/// The one key of the map that carries an unknown value to a `Value`
+/// (its type in go-cty's JSON type encoding).
+pub(crate) const UNKNOWN_KEY: &str = "$__hcl_private_Unknown";
 /// The reserved struct name of [`RawExpression`](crate::RawExpression).
 pub(crate) const EXPRESSION_NAME: &str = "$__hcl_private_Expression";
 /// The reserved struct name of [`RawBody`](crate::RawBody).

@@ -439,6 +439,8 @@ fn to_json(v: &Value) -> Json {
         Value::String(s) => Json::String(s.clone()),
         Value::Array(a) => Json::Array(a.iter().map(to_json).collect()),
         Value::Object(o) => Json::Object(o.iter().map(|(k, v)| (k.clone(), to_json(v))).collect()),
+        // No variable here is unknown, so no result is.
+        Value::Unknown(t) => Json::String(format!("unknown({t})")),
     }
 }
 

@@ -674,5 +674,6 @@ pub(crate) fn unexpected(v: &Value) -> de::Unexpected<'_> {
         Value::String(s) => de::Unexpected::Str(s),
         Value::Array(_) => de::Unexpected::Seq,
         Value::Object(_) => de::Unexpected::Map,
+        Value::Unknown(_) => de::Unexpected::Other("an unknown value"),
     }
 }

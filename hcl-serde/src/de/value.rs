@@ -4,7 +4,7 @@ use super::capture;
 use super::enums::EnumDeserializer;
 use super::key::{KeyDeserializer, Str};
 use crate::error::{Error, Result};
-use crate::value::de::{NUMBER_KEY, VALUE_NAME};
+use crate::value::de::{NUMBER_KEY, UNKNOWN_KEY, VALUE_NAME};
 use crate::{Number, Value};
 use hcl_grammar::Span;
 use serde::de::{self, IntoDeserializer, Visitor};
@@ -58,6 +58,11 @@ impl ValueDeserializer {
     }
 
     fn invalid_type(&self, exp: &dyn de::Expected) -> Error {
+        if let Value::Unknown(t) = &self.value {
+            return self.err(Error::data(format!(
+                "the value is unknown (only its type, {t}, is known), so it cannot be read as {exp}"
+            )));
+        }
         self.err(de::Error::invalid_type(super::unexpected(&self.value), exp))
     }
 
@@ -228,6 +233,35 @@ impl<'de> de::MapAccess<'de> for ExactNumberAccess {
     }
 }
 
+/// The map `{"$__hcl_private_Unknown": <type>}` that carries an unknown
+/// value to a [`Value`] target, its type in go-cty's JSON type encoding.
+struct UnknownAccess {
+    ty: Option<Value>,
+}
+
+impl<'de> de::MapAccess<'de> for UnknownAccess {
+    type Error = Error;
+
+    fn next_key_seed<K: de::DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>> {
+        if self.ty.is_none() {
+            return Ok(None);
+        }
+        seed.deserialize(de::value::BorrowedStrDeserializer::new(UNKNOWN_KEY))
+            .map(Some)
+    }
+
+    fn next_value_seed<T: de::DeserializeSeed<'de>>(&mut self, seed: T) -> Result<T::Value> {
+        match self.ty.take() {
+            Some(t) => seed.deserialize(ValueDeserializer::new(t)),
+            None => Err(Error::data("a map value was requested twice")),
+        }
+    }
+
+    fn size_hint(&self) -> Option<usize> {
+        Some(usize::from(self.ty.is_some()))
+    }
+}
+
 /// `f64` to `f32` with a range error.
 pub(crate) fn to_f32(n: &Number) -> Result<f32> {
     let f = n.as_f64();
@@ -263,6 +297,7 @@ impl<'de> de::Deserializer<'de> for ValueDeserializer {
             Value::String(s) => v.visit_string(s),
             Value::Array(_) => self.deserialize_seq(v),
             Value::Object(_) => self.deserialize_map(v),
+            Value::Unknown(_) => Err(self.invalid_type(&v)),
         }
     }
 
@@ -359,6 +394,13 @@ impl<'de> de::Deserializer<'de> for ValueDeserializer {
             if let Value::Number(ref n) = self.value {
                 return visit_number_exact(n, v).map_err(|e| self.err(e));
             }
+            // And an unknown one as itself (the private map that carries
+            // its type).
+            if let Value::Unknown(ref t) = self.value {
+                return v.visit_map(UnknownAccess {
+                    ty: Some(crate::eval::unknown::type_to_value(t)),
+                });
+            }
             return self.deserialize_any(v);
         }
         v.visit_newtype_struct(self)
@@ -437,6 +479,11 @@ impl<'de> de::Deserializer<'de> for ValueDeserializer {
             ));
         }
         if name == capture::EXPRESSION_NAME {
+            if let Value::Unknown(t) = &self.value {
+                return Err(self.err(Error::data(format!(
+                    "the value is unknown (only its type, {t}, is known): HCL has no expression for it"
+                ))));
+            }
             // An evaluated value is captured as the expression that
             // writes it, in HCL syntax.
             return v.visit_string(self.value.to_string());

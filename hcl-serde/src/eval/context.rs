@@ -42,6 +42,8 @@ pub struct Context {
     funcs: Option<Map<String, FuncDef>>,
     options: EvalOptions,
     parent: Option<Arc<Context>>,
+    /// Whether a declared variable is or holds an unknown value.
+    unknowns: bool,
 }
 
 impl Default for Context {
@@ -59,6 +61,7 @@ impl Context {
             funcs: Some(Map::new()),
             options: EvalOptions::default(),
             parent: None,
+            unknowns: false,
         }
     }
 
@@ -70,6 +73,7 @@ impl Context {
             funcs: None,
             options: EvalOptions::default(),
             parent: None,
+            unknowns: false,
         }
     }
 
@@ -101,6 +105,7 @@ impl Context {
             funcs: None,
             options: parent.options,
             parent: Some(Arc::clone(parent)),
+            unknowns: false,
         }
     }
 
@@ -135,9 +140,14 @@ impl Context {
     ///
     /// Every string in `value` is normalized to NFC, as the reference
     /// (go-cty) holds every string.
+    ///
+    /// The value may be, or hold, an unknown value
+    /// ([`Value::unknown`]): results that depend on it are then unknown
+    /// instead of errors, as with go-cty's unknown values.
     pub fn declare_var(&mut self, name: impl Into<String>, value: impl Into<Value>) {
         let mut value = value.into();
         crate::value::nfc::nfc_value(&mut value);
+        self.unknowns |= !value.is_wholly_known();
         self.vars
             .get_or_insert_with(Map::new)
             .insert(name.into(), value);
@@ -178,6 +188,12 @@ impl Context {
     /// has none and does not support them.
     pub fn funcs(&self) -> Option<&Map<String, FuncDef>> {
         self.funcs.as_ref()
+    }
+
+    /// Whether a variable declared here or in a parent is, or holds, an
+    /// unknown value (an evaluation without any needs no unknown checks).
+    pub(crate) fn has_unknowns(&self) -> bool {
+        self.chain().any(|c| c.unknowns)
     }
 
     /// Whether variables are supported (see [`Context::none`]), here or

@@ -48,6 +48,11 @@ pub struct FuncDef {
     /// type (cty's `AllowDynamicType`); otherwise such a call is of
     /// unknown type. Matters only for unknown values (see `eval::unknown`).
     allow_dynamic_type: bool,
+    /// Whether the function is called with a known collection that holds
+    /// unknown values (go-cty calls every function so; ours only those
+    /// that pass elements through untouched). Otherwise such a call is
+    /// unknown.
+    allow_unknown_elements: bool,
 }
 
 /// Computes a function's result type from its arguments' types (see
@@ -68,6 +73,7 @@ impl FuncDef {
             returns_with: None,
             func: Arc::new(f),
             allow_dynamic_type: false,
+            allow_unknown_elements: false,
         }
     }
 
@@ -82,6 +88,19 @@ impl FuncDef {
     /// See [`allowing_dynamic_type`](FuncDef::allowing_dynamic_type).
     pub(crate) fn allows_dynamic_type(&self) -> bool {
         self.allow_dynamic_type
+    }
+
+    /// Calls the function even with collections that hold unknown values
+    /// (see `allow_unknown_elements`).
+    #[must_use]
+    pub(crate) fn allowing_unknown_elements(mut self) -> FuncDef {
+        self.allow_unknown_elements = true;
+        self
+    }
+
+    /// See [`allowing_unknown_elements`](FuncDef::allowing_unknown_elements).
+    pub(crate) fn allows_unknown_elements(&self) -> bool {
+        self.allow_unknown_elements
     }
 
     /// Adds a positional parameter.

@@ -50,7 +50,7 @@ mod expr;
 mod func;
 mod types;
 mod unify;
-mod unknown;
+pub(crate) mod unknown;
 
 pub use context::{Context, EvalOptions};
 pub use func::{FuncArgs, FuncDef, FuncError, FuncImpl, Param, ReturnTypeFn};
@@ -61,6 +61,7 @@ use crate::value::{Map, Value};
 use hcl_grammar::{Body, Expr, Structure, Template};
 
 pub(crate) use expr::Evaluator;
+use expr::TVal;
 
 /// Evaluates an expression.
 ///
@@ -89,7 +90,7 @@ pub(crate) use expr::Evaluator;
 /// unknown variable or function, a type mismatch, a division by zero, a
 /// limit of the context's [`EvalOptions`] exceeded.
 pub fn eval_expr(expr: &Expr<'_>, ctx: &Context) -> Result<Value> {
-    Evaluator::new(ctx).eval(expr).map(|t| t.v)
+    Evaluator::new(ctx).eval(expr).map(TVal::into_value)
 }
 
 /// [`eval_expr`] with the result's type, which tells a set from a list
@@ -97,7 +98,7 @@ pub fn eval_expr(expr: &Expr<'_>, ctx: &Context) -> Result<Value> {
 pub(crate) fn eval_expr_typed(expr: &Expr<'_>, ctx: &Context) -> Result<(Value, Type)> {
     Evaluator::new(ctx).eval(expr).map(|t| {
         let ty = t.ty();
-        (t.v, ty)
+        (t.into_value(), ty)
     })
 }
 
@@ -110,7 +111,7 @@ pub(crate) fn eval_expr_typed(expr: &Expr<'_>, ctx: &Context) -> Result<(Value, 
 /// As [`eval_expr`]; also an interpolated value that is not a string,
 /// number or bool, and a directive condition that is not a bool.
 pub fn eval_template(template: &Template<'_>, ctx: &Context) -> Result<Value> {
-    Evaluator::new(ctx).template(template).map(|t| t.v)
+    Evaluator::new(ctx).template(template).map(TVal::into_value)
 }
 
 /// Evaluates every attribute of a body and its blocks into an object in
@@ -155,7 +156,7 @@ fn body_value<'a>(
     for item in &body.items {
         match item {
             Structure::Attribute(a) => {
-                let v = ev.eval(&a.expr)?.v;
+                let v = ev.eval(&a.expr)?.into_value();
                 out.insert(a.name.name.to_owned(), v);
             }
             Structure::Block(b) => {

@@ -77,6 +77,7 @@ impl Type {
                 attrs.sort_keys();
                 Type::Object(attrs)
             }
+            Value::Unknown(t) => (**t).clone(),
         }
     }
 

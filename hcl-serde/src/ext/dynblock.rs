@@ -20,6 +20,14 @@
 //! `labels` included, is checked when the body is decoded; the generated
 //! blocks' attributes are evaluated when the application asks.
 //!
+//! A `for_each` that is unknown ([`Value::Unknown`]
+//! of a collection type or of any type) generates one block, as the
+//! reference's `unknownBody`: a block cannot itself be unknown, so every
+//! attribute inside it (nested blocks included) evaluates to an unknown
+//! value of any type, while its schema is still checked. Its labels must
+//! be known (`labels = ["fixed"]`); one that depends on the iterator is an
+//! error, as in the reference.
+//!
 //! ```
 //! use hcl::ext::dynblock;
 //! use hcl::schema::{BodySchema, File};
@@ -152,9 +160,12 @@ fn generate<'a>(
     let (decoded, _) = dy.body.raw_content(&spec, true)?;
     let attr = |name: &str| {
         decoded.attributes.iter().find(|a| a.name == name).map(|a| {
-            // `ctx` already holds the enclosing iterators.
+            // `ctx` already holds the enclosing iterators; the spec is
+            // evaluated even inside a block generated for an unknown
+            // `for_each` (the reference wraps only the content).
             let mut a = a.clone();
             a.iterators = None;
+            a.unknown = false;
             a
         })
     };
@@ -166,7 +177,23 @@ fn generate<'a>(
         ));
     };
     let (each, each_type) = typed_value(&for_each, ctx)?;
+    // An unknown collection (or an unknown of any type) generates one
+    // block whose attributes are all unknown, as the reference's
+    // `unknownBody`: a block itself cannot be unknown.
+    let unknown = match &each {
+        Value::Unknown(t) => matches!(
+            **t,
+            Type::Any
+                | Type::List(_)
+                | Type::Set(_)
+                | Type::Map(_)
+                | Type::Tuple(_)
+                | Type::Object(_)
+        ),
+        _ => false,
+    };
     match &each {
+        _ if unknown => {}
         Value::Null => {
             return Err(at(
                 "Invalid dynamic for_each value: Cannot use a null value in for_each.".to_owned(),
@@ -252,6 +279,12 @@ fn generate<'a>(
         }
         _ => Vec::new(),
     };
+    let any = Value::unknown(Type::Any);
+    let elements = if unknown {
+        vec![(any.clone(), &any)]
+    } else {
+        elements
+    };
     for (key, value) in elements {
         let mut object = crate::Map::new();
         object.insert("key".to_owned(), key);
@@ -272,6 +305,7 @@ fn generate<'a>(
         body.hidden = Vec::new();
         body.dynamic = Some(child);
         body.iterators = Some(Arc::new(iterators));
+        body.unknown |= unknown || this.unknown;
         out.push(Block {
             type_name: bs.type_name.clone(),
             labels: names,
@@ -392,6 +426,10 @@ fn label_value(l: &Attribute<'_>, ctx: &Context) -> std::result::Result<String, 
         Ok((Value::String(s), _)) => Ok(s),
         Ok((Value::Null, _)) => Err(invalid(
             "Cannot use a null value as a dynamic block label.".to_owned(),
+        )),
+        Ok((Value::Unknown(_), _)) => Err(invalid(
+            "This value is not yet known. Dynamic block labels must be immediately-known values."
+                .to_owned(),
         )),
         Ok((other, _)) => Err(invalid(format!(
             "Cannot use this value as a dynamic block label: a {} is not a string.",

@@ -260,11 +260,18 @@ pub(super) fn evaluate(v: &JsonValue<'_>, ctx: Option<&Context>, depth: usize) -
         ),
         JsonKind::Object(props) => {
             let mut out = Map::new();
+            // As the reference: an unknown key makes the object unknown, of
+            // any type (after every property is checked).
+            let mut known = true;
             for p in props {
                 let key = string(&p.name, p.name_span, ctx)?;
                 let value = evaluate(&p.value, ctx, depth + 1)?;
                 let key = match key {
                     Value::String(s) => s,
+                    Value::Unknown(_) => {
+                        known = false;
+                        continue;
+                    }
                     Value::Number(n) => n.to_string(),
                     Value::Bool(b) => b.to_string(),
                     Value::Null => {
@@ -290,6 +297,9 @@ pub(super) fn evaluate(v: &JsonValue<'_>, ctx: Option<&Context>, depth: usize) -
                     ));
                 }
                 out.insert(key, value);
+            }
+            if !known {
+                return Ok(Value::unknown(crate::eval::Type::Any));
             }
             Value::Object(out)
         }

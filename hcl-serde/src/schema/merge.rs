@@ -37,6 +37,7 @@ pub fn merge<'a>(files: &'a [File<'_>]) -> SchemaBody<'a> {
         hidden: Vec::new(),
         dynamic: None,
         iterators: None,
+        unknown: false,
     }
 }
 

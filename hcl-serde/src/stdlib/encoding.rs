@@ -59,7 +59,8 @@ fn holds_infinity(v: &Value) -> bool {
 /// numbers in plain decimal.
 pub(super) fn json_encode(v: &Value, out: &mut String) {
     match v {
-        Value::Null => out.push_str("null"),
+        // Functions never see an unknown argument (the call is unknown).
+        Value::Null | Value::Unknown(_) => out.push_str("null"),
         Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
         Value::Number(n) => out.push_str(&n.to_string()),
         Value::String(s) => json_quote(s, out),

@@ -5,7 +5,7 @@ use crate::Number;
 use serde::de::{Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
 use std::fmt;
 
-pub(crate) use crate::reserved::{NUMBER_KEY, VALUE_NAME};
+pub(crate) use crate::reserved::{NUMBER_KEY, UNKNOWN_KEY, VALUE_NAME};
 
 /// Any self-describing data becomes a value; numbers from this crate's own
 /// deserializers arrive exactly.
@@ -27,7 +27,11 @@ pub(crate) use crate::reserved::{NUMBER_KEY, VALUE_NAME};
 /// call `deserialize_any`), so `serde_json` and `serde_json::Value` feed a
 /// `Value` as before, with `f64` numbers. Targets that buffer the input
 /// (`serde_json::Value`, untagged enums, `flatten`) never use the name
-/// and get plain `f64`s from this crate too. A map from another format
+/// and get plain `f64`s from this crate too. An unknown value
+/// ([`Value::Unknown`]) travels the same way, as the one-entry map
+/// `$__hcl_private_Unknown` holding its type in go-cty's JSON type
+/// encoding (`"string"`, `["list","number"]`); a target other than
+/// `Value` gets an error that names the unknown value's place. A map from another format
 /// that happens to have the private key and a valid number text as its
 /// only entry reads as that number; anything else stays an object.
 impl<'de> Deserialize<'de> for Value {
@@ -115,13 +119,14 @@ impl<'de> Visitor<'de> for ValueVisitor {
             return Ok(Value::Object(Map::new()));
         };
         let first_value: Value = map.next_value()?;
-        let number = match (first.as_str(), &first_value) {
-            (NUMBER_KEY, Value::String(text)) => Number::from_exact_text(text),
+        let special = match (first.as_str(), &first_value) {
+            (NUMBER_KEY, Value::String(text)) => Number::from_exact_text(text).map(Value::Number),
+            (UNKNOWN_KEY, t) => crate::eval::unknown::type_from_value(t).map(Value::unknown),
             _ => None,
         };
         let second = map.next_key::<String>()?;
-        if let (Some(n), None) = (number, &second) {
-            return Ok(Value::Number(n));
+        if let (Some(v), None) = (special, &second) {
+            return Ok(v);
         }
         let mut out = Map::with_capacity(map.size_hint().unwrap_or(0).saturating_add(2).min(4096));
         out.insert(first, first_value);

@@ -36,6 +36,7 @@ pub(crate) mod nfc;
 
 pub use index::Index;
 
+use crate::eval::Type;
 use crate::Number;
 use std::fmt;
 
@@ -72,9 +73,65 @@ pub enum Value {
     Array(Vec<Value>),
     /// A map or object.
     Object(Map<String, Value>),
+    /// A value not known yet, of which only the type is known (go-cty's
+    /// `cty.UnknownVal(t)`; [`Type::Any`] for any type): what an
+    /// application declares for a variable it cannot know (Terraform's
+    /// "known after apply"). Results that depend on it are unknown too
+    /// (see [`Value::unknown`]). Rust's `==` compares representations, so
+    /// two unknown values of one type are equal; HCL's `==` on them is
+    /// unknown.
+    Unknown(Box<Type>),
 }
 
 impl Value {
+    /// An unknown value of type `t` (go-cty's `cty.UnknownVal(t)`;
+    /// `Type::Any` for `cty.DynamicVal`).
+    ///
+    /// Declared as a variable, it makes every result that depends on it
+    /// unknown, with the type go-cty would give it, instead of an error:
+    ///
+    /// ```
+    /// use hcl::{eval::{eval_expr_str, Type}, Context, Value};
+    ///
+    /// let mut ctx = Context::new();
+    /// ctx.declare_var("id", Value::unknown(Type::String));
+    /// assert_eq!(eval_expr_str("\"i-${id}\"", &ctx)?, Value::unknown(Type::String));
+    /// assert_eq!(eval_expr_str("id == \"x\" ? 1 : 2", &ctx)?, Value::unknown(Type::Number));
+    /// // Collections built around it stay known, with an unknown element.
+    /// let v = eval_expr_str("{ id = id, port = 80 }", &ctx)?;
+    /// assert_eq!(v["port"], 80);
+    /// assert!(v["id"].is_unknown() && !v.is_wholly_known());
+    /// # Ok::<(), hcl::Error>(())
+    /// ```
+    pub fn unknown(t: Type) -> Value {
+        Value::Unknown(Box::new(t))
+    }
+
+    /// Whether the value itself is unknown ([`Value::Unknown`]); a known
+    /// collection holding an unknown element is not (see
+    /// [`Value::is_wholly_known`]).
+    pub fn is_unknown(&self) -> bool {
+        matches!(self, Value::Unknown(_))
+    }
+
+    /// The type of an unknown value, if this is one.
+    pub fn as_unknown(&self) -> Option<&Type> {
+        match self {
+            Value::Unknown(t) => Some(t),
+            _ => None,
+        }
+    }
+
+    /// Whether neither the value nor anything inside it is unknown.
+    pub fn is_wholly_known(&self) -> bool {
+        match self {
+            Value::Unknown(_) => false,
+            Value::Array(a) => a.iter().all(Value::is_wholly_known),
+            Value::Object(o) => o.values().all(Value::is_wholly_known),
+            _ => true,
+        }
+    }
+
     /// Whether the value is `null`.
     pub fn is_null(&self) -> bool {
         matches!(self, Value::Null)
@@ -199,7 +256,7 @@ impl Value {
     }
 
     /// The name of the value's kind, for messages: `"null"`, `"bool"`,
-    /// `"number"`, `"string"`, `"array"`, `"object"`.
+    /// `"number"`, `"string"`, `"array"`, `"object"`, `"unknown"`.
     pub fn kind_name(&self) -> &'static str {
         match self {
             Value::Null => "null",
@@ -208,6 +265,7 @@ impl Value {
             Value::String(_) => "string",
             Value::Array(_) => "array",
             Value::Object(_) => "object",
+            Value::Unknown(_) => "unknown",
         }
     }
 
@@ -219,7 +277,9 @@ impl Value {
 
 impl fmt::Display for Value {
     /// Formats the value as an HCL expression: `null`, `true`, `1.5`,
-    /// `"text"` (escaped), `[1, 2]`, `{ a = 1, "b c" = 2 }`.
+    /// `"text"` (escaped), `[1, 2]`, `{ a = 1, "b c" = 2 }`. HCL has no
+    /// syntax for an unknown value: it is written `unknown(TYPE)`, with
+    /// the type in type-constraint syntax (`unknown(list(string))`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Value::Null => f.write_str("null"),
@@ -250,6 +310,7 @@ impl fmt::Display for Value {
                 }
                 f.write_str(" }")
             }
+            Value::Unknown(t) => write!(f, "unknown({t})"),
         }
     }
 }

@@ -44,7 +44,7 @@ pub(crate) fn nfc_value(v: &mut Value) {
                 *m = out;
             }
         }
-        Value::Null | Value::Bool(_) | Value::Number(_) => {}
+        Value::Null | Value::Bool(_) | Value::Number(_) | Value::Unknown(_) => {}
     }
 }
 

@@ -1,8 +1,21 @@
 //! `Serialize` for [`Value`].
 
 use super::Value;
-use serde::ser::{Serialize, SerializeMap, SerializeSeq, Serializer};
+use serde::ser::{Error, Serialize, SerializeMap, SerializeSeq, Serializer};
 
+/// Serializes the value in serde's data model: `null` as unit, arrays as
+/// sequences, objects as maps, numbers exactly where the format allows.
+///
+/// An unknown value ([`Value::Unknown`], at any depth) has no
+/// representation in HCL, JSON or any other data format: serializing it
+/// is an error that names its type.
+///
+/// ```
+/// use hcl::{eval::Type, Value};
+/// let v = Value::from_iter([("id", Value::unknown(Type::String))]);
+/// let e = hcl::to_string(&v).unwrap_err();
+/// assert!(e.to_string().contains("an unknown value (of type string) cannot be serialized"));
+/// ```
 impl Serialize for Value {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
@@ -24,6 +37,9 @@ impl Serialize for Value {
                 }
                 map.end()
             }
+            Value::Unknown(t) => Err(S::Error::custom(format!(
+                "an unknown value (of type {t}) cannot be serialized: only its type is known"
+            ))),
         }
     }
 }

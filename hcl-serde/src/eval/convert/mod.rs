@@ -105,6 +105,7 @@ pub(crate) fn kind_of(v: &Value) -> &'static str {
         Value::String(_) => "string",
         Value::Array(_) => "tuple",
         Value::Object(_) => "object",
+        Value::Unknown(_) => "unknown value",
     }
 }
 
@@ -129,6 +130,24 @@ pub(crate) fn convert_typed(v: Value, from: &Type, to: &Type) -> Result<(Value, 
     }
     if v.is_null() {
         return Ok((v, to.clone()));
+    }
+    if v.is_unknown() {
+        // An unknown value converts on its type alone (go-cty: an unknown
+        // of the target type).
+        return if super::unify::can_convert(from, to, true) {
+            let t = if to.has_any() {
+                from.clone()
+            } else {
+                to.clone()
+            };
+            Ok((Value::unknown(t.clone()), t))
+        } else {
+            Err(format!(
+                "{} required, but have {}",
+                to.friendly_name(),
+                from.friendly_name()
+            ))
+        };
     }
     match to {
         Type::Any => Ok((v, from.clone())),
@@ -442,6 +461,7 @@ fn set_hash(v: &Value, t: &Type, out: &mut String) {
     };
     match v {
         Value::Null => out.push('~'),
+        Value::Unknown(_) => out.push('?'),
         Value::Bool(b) => out.push(if *b { 'T' } else { 'F' }),
         Value::Number(n) => out.push_str(&go_g10(n)),
         Value::String(s) => out.push_str(&quote(s)),
@@ -570,6 +590,7 @@ pub(crate) fn total_cmp(a: &Value, b: &Value) -> Ordering {
             Value::String(_) => 3,
             Value::Array(_) => 4,
             Value::Object(_) => 5,
+            Value::Unknown(_) => 6,
         }
     }
     match (a, b) {

@@ -100,8 +100,8 @@ impl<'c, 'a> Evaluator<'c, 'a> {
                         // evaluates to an unknown value makes the call
                         // unknown (`can(x.a)` while checking a `for`
                         // condition); its errors stay the function's.
-                        if self.unknown_scope.get() > 0
-                            && self.eval(arg).is_ok_and(|t| t.is_unknown())
+                        if self.unknowns.get()
+                            && self.eval(arg).is_ok_and(|t| self.not_wholly_known(&t))
                         {
                             if let Some(u) = unknown_args.get_mut(i) {
                                 *u = true;
@@ -122,7 +122,10 @@ impl<'c, 'a> Evaluator<'c, 'a> {
                 }
                 _ => expanded.next().unwrap_or_else(|| TVal::plain(Value::Null)),
             };
-            if tv.is_unknown() {
+            // A known collection holding an unknown value counts as unknown
+            // too, except for the functions that move elements untouched:
+            // go-cty calls every function so, ours are not all written for it.
+            if tv.is_unknown() || (!def.allows_unknown_elements() && self.not_wholly_known(&tv)) {
                 let from = tv.ty();
                 unknown::check_convertible(&from, p.ty()).map_err(|m| {
                     Error::eval(

@@ -88,11 +88,11 @@ impl<'c, 'a> Evaluator<'c, 'a> {
     /// wrong type even when the collection is empty.
     fn check_for_condition(&self, f: &'a ForExpr<'a>, cond: &'a Expr<'a>) -> Result<()> {
         let any = || TVal::unknown(Type::Any);
-        self.unknown_scope.set(self.unknown_scope.get() + 1);
+        let outer = self.unknowns.replace(true);
         let r = self.with_locals(f.key_var.as_ref(), &f.value_var, any(), any(), || {
             self.eval(cond)
         });
-        self.unknown_scope.set(self.unknown_scope.get() - 1);
+        self.unknowns.set(outer);
         let c = r?;
         if c.is_unknown() {
             return unknown::check_convertible(&c.ty(), &Type::Bool).map_err(|_| {
@@ -135,11 +135,26 @@ impl<'c, 'a> Evaluator<'c, 'a> {
         let mut tuple_types: Option<Vec<Type>> = None;
         let mut obj_out: Map<String, Value> = Map::new();
         let mut groups: Map<String, Vec<Value>> = Map::new();
+        // As hcl: an unknown condition or key makes the whole result
+        // unknown (of any type), after the remaining elements are checked.
+        let mut known = true;
         for (key, value) in items {
             self.count_iteration(f.intro)?;
             self.with_locals(f.key_var.as_ref(), &f.value_var, key, value, || {
                 if let Some(cond) = &f.cond {
                     let c = self.eval(cond)?;
+                    if c.is_unknown() {
+                        known = false;
+                        return unknown::check_convertible(&c.ty(), &Type::Bool).map_err(|_| {
+                            Error::eval(
+                                format!(
+                                    "the `if` condition of a `for` expression must be a bool, not {}",
+                                    c.ty().friendly_name()
+                                ),
+                                cond.span,
+                            )
+                        });
+                    }
                     let keep = match &c.v {
                         Value::Null => {
                             return Err(Error::eval(
@@ -163,7 +178,7 @@ impl<'c, 'a> Evaluator<'c, 'a> {
                 }
                 match &f.key_expr {
                     None => {
-                        let v = self.eval(&f.value_expr)?;
+                        let v = self.eval(&f.value_expr)?.into_held();
                         self.check_collection_len(tuple_out.len() + 1, span)?;
                         if let Some(t) = v.t {
                             tuple_types
@@ -176,6 +191,10 @@ impl<'c, 'a> Evaluator<'c, 'a> {
                     }
                     Some(key_expr) => {
                         let k = self.eval(key_expr)?;
+                        if k.is_unknown() {
+                            known = false;
+                            return Ok(());
+                        }
                         let k = match &k.v {
                             Value::Null => {
                                 return Err(Error::eval(
@@ -193,7 +212,7 @@ impl<'c, 'a> Evaluator<'c, 'a> {
                                 )
                             })?,
                         };
-                        let v = self.eval(&f.value_expr)?;
+                        let v = self.eval(&f.value_expr)?.into_held();
                         if f.grouping {
                             let n = groups.len();
                             let group = groups.entry(k).or_default();
@@ -220,6 +239,9 @@ impl<'c, 'a> Evaluator<'c, 'a> {
                 }
                 Ok(())
             })?;
+        }
+        if !known {
+            return Ok(TVal::unknown(Type::Any));
         }
         Ok(if f.key_expr.is_none() {
             match tuple_types {

@@ -27,6 +27,9 @@ pub(crate) struct TVal {
 
 impl TVal {
     pub(crate) fn plain(v: Value) -> TVal {
+        if let Value::Unknown(t) = v {
+            return TVal::unknown(*t);
+        }
         TVal {
             v,
             t: None,
@@ -35,6 +38,9 @@ impl TVal {
     }
 
     fn typed(v: Value, t: Type) -> TVal {
+        if let Value::Unknown(u) = v {
+            return TVal::unknown(if t == Type::Any { *u } else { t });
+        }
         // Drop the tag when it says nothing more than the value does.
         let implied = implied_by(&v, &t);
         TVal {
@@ -69,6 +75,7 @@ fn implied_by(v: &Value, t: &Type) -> bool {
         | (Value::Bool(_), Type::Bool)
         | (Value::Number(_), Type::Number)
         | (Value::String(_), Type::String) => true,
+        (Value::Unknown(u), t) => **u == *t,
         (Value::Array(items), Type::Tuple(ts)) => {
             items.len() == ts.len() && items.iter().zip(ts).all(|(v, t)| implied_by(v, t))
         }
@@ -109,10 +116,13 @@ pub(crate) struct Evaluator<'c, 'a> {
     iterations: Cell<u64>,
     locals: RefCell<Vec<(&'a str, TVal)>>,
     splat_items: RefCell<Vec<TVal>>,
-    /// How many `for` conditions are being checked with unknown variables.
-    unknown_scope: Cell<usize>,
     /// Whether the template being built has an unknown part.
     template_unknown: Cell<bool>,
+    /// Whether unknown values can occur (the context declares one, or a
+    /// `for` condition is being checked): only then are known values
+    /// searched for unknown elements, so evaluation without unknowns
+    /// costs nothing more.
+    unknowns: Cell<bool>,
 }
 
 impl<'c, 'a> Evaluator<'c, 'a> {
@@ -124,9 +134,16 @@ impl<'c, 'a> Evaluator<'c, 'a> {
             iterations: Cell::new(0),
             locals: RefCell::new(Vec::new()),
             splat_items: RefCell::new(Vec::new()),
-            unknown_scope: Cell::new(0),
             template_unknown: Cell::new(false),
+            unknowns: Cell::new(ctx.has_unknowns()),
         }
+    }
+
+    /// Whether `tv` is unknown or (when unknowns can occur) a known
+    /// collection holding an unknown value somewhere inside: what
+    /// operators and function arguments treat as unknown.
+    pub(super) fn not_wholly_known(&self, tv: &TVal) -> bool {
+        tv.is_unknown() || (self.unknowns.get() && !tv.v.is_wholly_known())
     }
 
     pub(crate) fn options(&self) -> &EvalOptions {
@@ -251,10 +268,10 @@ impl<'c, 'a> Evaluator<'c, 'a> {
         self.check_collection_len(items.len(), span)?;
         let mut out = Vec::with_capacity(items.len());
         let mut types: Option<Vec<Type>> = None;
-        let mut unknown = false;
         for (i, item) in items.iter().enumerate() {
-            let tv = self.eval(item)?;
-            unknown |= tv.is_unknown();
+            // An unknown element stays in place (cty: a known tuple with an
+            // unknown element).
+            let tv = self.eval(item)?.into_held();
             if let Some(t) = tv.t {
                 let ts = types.get_or_insert_with(|| out.iter().map(Type::of).collect());
                 debug_assert_eq!(ts.len(), i);
@@ -265,7 +282,6 @@ impl<'c, 'a> Evaluator<'c, 'a> {
             out.push(tv.v);
         }
         Ok(match types {
-            Some(ts) if unknown => TVal::unknown(Type::Tuple(ts)),
             Some(ts) => TVal::typed(Value::Array(out), Type::Tuple(ts)),
             None => TVal::plain(Value::Array(out)),
         })
@@ -275,8 +291,9 @@ impl<'c, 'a> Evaluator<'c, 'a> {
         self.check_collection_len(items.len(), span)?;
         let mut out = Map::with_capacity(items.len());
         let mut types: Option<Map<String, Type>> = None;
-        // An unknown key makes the object's type unknown too (`Some(Any)`).
-        let mut unknown: Option<Type> = None;
+        // An unknown key makes the object unknown, of any type (cty: an
+        // unknown attribute value leaves the object known).
+        let mut unknown_key = false;
         for item in items {
             let key = match &item.key {
                 ObjectKey::Ident(i) => i.name.to_owned(),
@@ -291,7 +308,7 @@ impl<'c, 'a> Evaluator<'c, 'a> {
                     let k = self.eval(e)?;
                     if k.is_unknown() {
                         self.eval(&item.value)?;
-                        unknown = Some(Type::Any);
+                        unknown_key = true;
                         continue;
                     }
                     match &k.v {
@@ -314,10 +331,7 @@ impl<'c, 'a> Evaluator<'c, 'a> {
                     }
                 }
             };
-            let tv = self.eval(&item.value)?;
-            if tv.is_unknown() && unknown.is_none() {
-                unknown = Some(Type::Object(Map::new()));
-            }
+            let tv = self.eval(&item.value)?.into_held();
             if let Some(t) = tv.t {
                 let ts = types.get_or_insert_with(|| {
                     out.iter()
@@ -330,15 +344,8 @@ impl<'c, 'a> Evaluator<'c, 'a> {
             }
             out.insert(key, tv.v);
         }
-        if let Some(u) = unknown {
-            return Ok(TVal::unknown(match u {
-                Type::Any => Type::Any,
-                _ => {
-                    let mut ts = types.unwrap_or_default();
-                    ts.sort_keys();
-                    Type::Object(ts)
-                }
-            }));
+        if unknown_key {
+            return Ok(TVal::unknown(Type::Any));
         }
         Ok(match types {
             Some(mut ts) => {

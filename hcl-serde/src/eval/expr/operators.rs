@@ -15,7 +15,7 @@ use hcl_grammar::{
 impl<'c, 'a> Evaluator<'c, 'a> {
     pub(super) fn unary(&self, u: &'a UnaryExpr<'a>) -> Result<TVal> {
         let v = self.eval(&u.operand)?;
-        if v.is_unknown() {
+        if self.not_wholly_known(&v) {
             let to = match u.op {
                 UnaryOp::Neg => Type::Number,
                 UnaryOp::Not => Type::Bool,
@@ -43,7 +43,7 @@ impl<'c, 'a> Evaluator<'c, 'a> {
     pub(super) fn binary(&self, b: &'a BinaryExpr<'a>) -> Result<TVal> {
         let lhs = self.eval(&b.lhs)?;
         let rhs = self.eval(&b.rhs)?;
-        if unknown::any_unknown([&lhs, &rhs]) {
+        if self.not_wholly_known(&lhs) || self.not_wholly_known(&rhs) {
             return self.binary_unknown(b, &lhs, &rhs);
         }
         // A null operand: the reference points at the whole operation.
@@ -108,7 +108,7 @@ impl<'c, 'a> Evaluator<'c, 'a> {
             (lhs, &b.lhs, "left operand"),
             (rhs, &b.rhs, "right operand"),
         ] {
-            let checked = if v.is_unknown() {
+            let checked = if self.not_wholly_known(v) {
                 unknown::check_convertible(&v.ty(), &operand)
             } else if operand == Type::Bool {
                 convert::to_bool(&v.v).map(|_| ())

@@ -125,9 +125,6 @@ impl<'c, 'a> Evaluator<'c, 'a> {
     pub(super) fn get_attr(&self, ga: &'a GetAttrExpr<'a>) -> Result<TVal> {
         let obj = self.eval(&ga.object)?;
         let name = ga.name.name;
-        if obj.is_unknown() {
-            return Ok(TVal::unknown(Type::Any));
-        }
         // The reference points at the `.name` step: include the dot when
         // it directly precedes the name.
         let span = if ga.name.span.start > ga.object.span.end {
@@ -135,6 +132,38 @@ impl<'c, 'a> Evaluator<'c, 'a> {
         } else {
             ga.name.span
         };
+        if obj.is_unknown() {
+            // As hcl's GetAttr: the attribute's type where the object's
+            // type tells it (a missing attribute is still an error).
+            return match obj.ty() {
+                Type::Object(attrs) => match attrs.get(name) {
+                    Some(t) => Ok(TVal::unknown(t.clone())),
+                    None => Err(Error::eval(
+                        format!(
+                            "this object does not have an attribute named `{name}`{}",
+                            did_you_mean(name, attrs.keys().map(String::as_str))
+                        ),
+                        span,
+                    )),
+                },
+                Type::Map(e) => Ok(TVal::unknown(*e)),
+                t @ (Type::List(_) | Type::Set(_) | Type::Tuple(_)) => Err(Error::eval(
+                    format!(
+                        "cannot access attribute `{name}` on a {}: did you mean to use a splat (`[*].{name}`)?",
+                        if matches!(t, Type::Set(_)) { "set" } else { "list" }
+                    ),
+                    span,
+                )),
+                t if t.is_primitive() => Err(Error::eval(
+                    format!(
+                        "cannot access attribute `{name}` on a primitive-typed value ({})",
+                        t.friendly_name()
+                    ),
+                    span,
+                )),
+                _ => Ok(TVal::unknown(Type::Any)),
+            };
+        }
         match obj.v {
             Value::Object(mut m) => {
                 let is_map = matches!(obj.t.as_deref(), Some(Type::Map(_)));
@@ -181,9 +210,36 @@ impl<'c, 'a> Evaluator<'c, 'a> {
         let coll = self.eval(&ix.collection)?;
         let key = self.eval(&ix.key)?;
         if unknown::any_unknown([&coll, &key]) {
-            return Ok(TVal::unknown(Type::Any));
+            return self.index_unknown(&coll, &key, ix.bracket);
         }
         self.index_value(coll, &key.v, ix.bracket)
+    }
+
+    /// Indexing where the collection or the key is unknown, as hcl's
+    /// Index: a list's or map's element type, a tuple's element at a known
+    /// index, any type otherwise; a set has no index even then.
+    fn index_unknown(&self, coll: &TVal, key: &TVal, bracket: Span) -> Result<TVal> {
+        Ok(TVal::unknown(match coll.ty() {
+            Type::Set(_) => {
+                return self.index_value(
+                    TVal::typed(Value::Array(Vec::new()), coll.ty()),
+                    &Value::from(0),
+                    bracket,
+                )
+            }
+            Type::List(e) | Type::Map(e) => *e,
+            Type::Tuple(ts) if !key.is_unknown() => {
+                let i = convert::to_number(&key.v).ok().and_then(|n| n.as_u64());
+                match i
+                    .and_then(|i| usize::try_from(i).ok())
+                    .and_then(|i| ts.get(i))
+                {
+                    Some(t) => t.clone(),
+                    None => Type::Any,
+                }
+            }
+            _ => Type::Any,
+        }))
     }
 
     fn index_value(&self, coll: TVal, key: &Value, bracket: Span) -> Result<TVal> {
@@ -280,7 +336,7 @@ impl<'c, 'a> Evaluator<'c, 'a> {
     pub(super) fn splat(&self, s: &'a SplatExpr<'a>) -> Result<TVal> {
         let source = self.eval(&s.source)?;
         if source.is_unknown() {
-            return Ok(TVal::unknown(Type::Any));
+            return self.splat_unknown(s, source.ty());
         }
         let (items, kind) =
             match source.v {
@@ -325,6 +381,7 @@ impl<'c, 'a> Evaluator<'c, 'a> {
             let r = self.eval(&s.each);
             self.splat_items.borrow_mut().pop();
             let r = r?;
+            let r = r.into_held();
             types.push(r.t.as_deref().cloned());
             out.push(r.v);
         }
@@ -348,6 +405,25 @@ impl<'c, 'a> Evaluator<'c, 'a> {
                 TVal::typed(Value::Array(out), Type::list(t))
             }
         })
+    }
+}
+
+impl<'c, 'a> Evaluator<'c, 'a> {
+    /// A splat over an unknown value, as hcl's: unknown, of the type the
+    /// splat would have, found by evaluating each step with an unknown
+    /// element; unknown of any type for any other source.
+    fn splat_unknown(&self, s: &'a SplatExpr<'a>, source: Type) -> Result<TVal> {
+        let each = |t: Type| -> Result<Type> {
+            self.splat_items.borrow_mut().push(TVal::unknown(t));
+            let r = self.eval(&s.each);
+            self.splat_items.borrow_mut().pop();
+            r.map(|v| v.ty())
+        };
+        Ok(TVal::unknown(match source {
+            Type::List(e) | Type::Set(e) => Type::list(each(*e)?),
+            Type::Tuple(ts) => Type::Tuple(ts.into_iter().map(each).collect::<Result<_>>()?),
+            _ => Type::Any,
+        }))
     }
 }
 

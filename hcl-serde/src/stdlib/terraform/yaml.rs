@@ -152,7 +152,8 @@ impl Emitter {
     /// A scalar or empty collection written inline at `indent`.
     fn inline(&mut self, v: &Value, indent: usize) {
         match v {
-            Value::Null => self.put("null"),
+            // Functions never see an unknown argument (the call is unknown).
+            Value::Null | Value::Unknown(_) => self.put("null"),
             Value::Bool(b) => self.put(if *b { "true" } else { "false" }),
             Value::Number(n) => self.put(&n.to_exact_text()),
             Value::String(s) => self.string(s, indent, false),
