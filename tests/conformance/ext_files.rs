@@ -96,6 +96,11 @@ pub fn check(
     }
 }
 
+/// A block's labels (those not consumed yet) and its body in serde's shape.
+type Labelled = (Vec<String>, Json);
+/// Blocks grouped by a name (their type, or their next label).
+type Groups = Vec<(String, Vec<Labelled>)>;
+
 fn first_diagnostic(doc: &Json) -> Option<&Json> {
     if doc.get("error") != Some(&Json::Bool(true)) {
         return None;
@@ -113,7 +118,7 @@ fn body_shape(body: &Json) -> Json {
         _ => Vec::new(),
     };
     // Blocks grouped by type, in order of first appearance.
-    let mut groups: Vec<(String, Vec<(Vec<String>, Json)>)> = Vec::new();
+    let mut groups: Groups = Vec::new();
     for b in body
         .get("blocks")
         .and_then(Json::as_array)
@@ -142,7 +147,7 @@ fn body_shape(body: &Json) -> Json {
 /// Blocks of one type from their next label on: a map keyed by that label
 /// (in order of first appearance) when they have one, else the one body or
 /// an array of bodies.
-fn by_label(blocks: Vec<(Vec<String>, Json)>) -> Json {
+fn by_label(blocks: Vec<Labelled>) -> Json {
     if blocks.iter().all(|(labels, _)| labels.is_empty()) {
         let mut bodies: Vec<Json> = blocks.into_iter().map(|(_, b)| b).collect();
         return match bodies.len() {
@@ -150,7 +155,7 @@ fn by_label(blocks: Vec<(Vec<String>, Json)>) -> Json {
             _ => Json::Array(bodies),
         };
     }
-    let mut groups: Vec<(String, Vec<(Vec<String>, Json)>)> = Vec::new();
+    let mut groups: Groups = Vec::new();
     for (mut labels, body) in blocks {
         let first = if labels.is_empty() {
             String::new()
