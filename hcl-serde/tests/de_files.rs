@@ -369,3 +369,22 @@ fn from_dir_reads_the_files_sorted_by_name() {
     assert_eq!(err.category(), hcl::Category::Io);
     assert_eq!(err.file(), Some(dir.display().to_string().as_str()));
 }
+
+#[test]
+fn limits_and_json_roots_apply_to_each_file_and_name_it() {
+    let s = sources(&[
+        ("a.hcl", "name = \"x\"\n"),
+        (
+            "b.hcl",
+            "data = \"0123456789012345678901234567890123456789\"\n",
+        ),
+    ]);
+    let de = hcl::Deserializer::from_files(&s).with_max_input_len(32);
+    let err = Value::deserialize(de).unwrap_err();
+    assert!(err.message().starts_with("input too large"), "{err}");
+    assert_eq!(err.file(), Some("b.hcl"));
+    let s = sources(&[("a.hcl", "name = \"x\"\n"), ("b.tf.json", "\n[1]")]);
+    let err = hcl::from_files::<Value>(&s).unwrap_err();
+    assert!(err.is_syntax(), "{err}");
+    assert_eq!((err.file(), err.line()), (Some("b.tf.json"), Some(2)));
+}
