@@ -336,13 +336,74 @@ fn native_and_json_files_in_one_set() {
 }
 
 #[test]
-fn a_json_property_and_another_file_cannot_share_a_name() {
-    // A documented limitation of the serde route: a JSON file's root
-    // properties are one entry each, whatever the target reads them as.
+fn blocks_of_one_type_from_native_and_json_files_as_a_sequence() {
+    #[derive(Deserialize, Debug)]
+    #[serde(deny_unknown_fields)]
+    struct Variable {
+        #[serde(rename = "$label")]
+        name: String,
+        default: u16,
+    }
+    #[derive(Deserialize, Debug)]
+    struct Module {
+        variable: Vec<Variable>,
+    }
+    let s = sources(&[
+        ("a.tf", "variable \"a\" {\n  default = 1\n}\n"),
+        (
+            "b.tf.json",
+            r#"{"variable": {"b": {"default": 2}, "c": [{"default": 3}, {"default": 4}]}}"#,
+        ),
+        ("c.tf", "variable \"d\" {\n  default = 5\n}\n"),
+        (
+            "d.tf.json",
+            r#"{"variable": [{"e": {"default": 6}}, {"f": {"default": 7}}]}"#,
+        ),
+        ("e.tf.json", r#"{"variable": null}"#),
+    ]);
+    let m: Module = hcl::from_files(&s).unwrap();
+    let got: Vec<(&str, u16)> = m
+        .variable
+        .iter()
+        .map(|v| (v.name.as_str(), v.default))
+        .collect();
+    // File order (a.tf, c.tf's block after b.tf.json), then each JSON
+    // property's blocks in the JSON spec's order.
+    assert_eq!(
+        got,
+        [
+            ("a", 1),
+            ("b", 2),
+            ("c", 3),
+            ("c", 4),
+            ("d", 5),
+            ("e", 6),
+            ("f", 7)
+        ]
+    );
+    // An error in the JSON file is in it, numbered in the whole sequence.
+    let s = sources(&[
+        ("a.tf", "variable \"a\" {\n  default = 1\n}\n"),
+        (
+            "b.tf.json",
+            "{\"variable\": {\n  \"b\": {\"default\": 2},\n  \"c\": {\"default\": \"x\"}\n}}",
+        ),
+    ]);
+    let err = hcl::from_files::<Module>(&s).unwrap_err();
+    assert_eq!((err.file(), err.line()), (Some("b.tf.json"), Some(3)));
+    assert_eq!(err.path(), Some("variable[2].default"));
+    insta::assert_snapshot!(format!("[{:?}] {err}", err.category()));
+}
+
+#[test]
+fn a_json_property_and_another_file_combine_only_as_a_sequence() {
     let out = render::<Value>(&[
         ("a.tf", "variable \"x\" {\n  default = 1\n}\n"),
         ("b.tf.json", r#"{"variable": {"y": {"default": 2}}}"#),
     ]);
+    insta::assert_snapshot!(out);
+    // A native attribute and a JSON property: set twice.
+    let out = render::<Value>(&[("a.tf", "region = 1\n"), ("b.tf.json", r#"{"region": 2}"#)]);
     insta::assert_snapshot!(out);
 }
 

@@ -11,7 +11,7 @@ use super::blocks::{BlocksDeserializer, Member};
 use super::capture;
 use super::enums::EnumDeserializer;
 use super::expr::ExprDeserializer;
-use super::files::FileBody;
+use super::files::{FileBody, MixedDeserializer, Part};
 use super::key::{KeyDeserializer, Str};
 use super::Shared;
 use crate::error::{Error, Result};
@@ -237,13 +237,16 @@ pub(crate) enum Entry<'a, 'de> {
     Attr(&'a Attribute<'de>, &'a Shared<'a>),
     /// The blocks of one type, each with its file.
     Blocks(&'de str, Vec<Member<'a, 'de>>),
+    /// Several files: blocks, and properties of JSON-syntax files, of one
+    /// name (`files.rs`).
+    Mixed(&'de str, Vec<Part<'a, 'de>>),
 }
 
 impl<'de> Entry<'_, 'de> {
     pub(crate) fn name(&self) -> Option<&'de str> {
         match self {
             Entry::Attr(a, _) => Some(a.name.name),
-            Entry::Blocks(n, _) => Some(n),
+            Entry::Blocks(n, _) | Entry::Mixed(n, _) => Some(n),
             Entry::Label(_) | Entry::Labels(_) => None,
         }
     }
@@ -474,6 +477,10 @@ impl<'de> de::MapAccess<'de> for BodyAccess<'_, 'de> {
                 Some(&(b, sh)) => (*name, b.ident.span, Some(sh)),
                 None => (*name, Span::default(), None),
             },
+            Entry::Mixed(name, parts) => match parts.first() {
+                Some(p) => (*name, p.name_span(), Some(p.shared())),
+                None => (*name, Span::default(), None),
+            },
         };
         self.value = Some(entry);
         seed.deserialize(KeyDeserializer::new(Str::Borrowed(key), Some(span)))
@@ -508,6 +515,9 @@ impl<'de> de::MapAccess<'de> for BodyAccess<'_, 'de> {
                         e.prepend_key(name)
                     })
             }
+            Some(Entry::Mixed(name, parts)) => seed
+                .deserialize(MixedDeserializer::new(name, parts, depth))
+                .map_err(|e| e.prepend_key(name)),
             None => Err(Error::data("a map value was requested before its key")),
         }
     }

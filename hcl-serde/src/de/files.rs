@@ -14,12 +14,14 @@
 //! node's own file.
 
 use super::body::{BodyDeserializer, Entry};
+use super::expr::ExprDeserializer;
+use super::json_blocks::BlockSeq;
 use super::{json, Deserializer, Input, Shared, Syntax};
 use crate::error::{Error, Result};
 use crate::eval::Context;
 use crate::schema::{self, Sources};
-use hcl_grammar::{Body, ParseOptions, Span, Structure};
-use serde::de::{self, DeserializeOwned};
+use hcl_grammar::{Attribute, Block, Body, Expr, ExprKind, ParseOptions, Span, Structure};
+use serde::de::{self, DeserializeOwned, Visitor};
 use std::collections::HashMap;
 use std::path::Path;
 
@@ -111,34 +113,55 @@ pub(super) fn entries<'a, 'de>(files: &'a [FileBody<'a, 'de>]) -> Result<Vec<Ent
             let earlier = out.get_mut(i);
             match (item, earlier) {
                 (Structure::Block(b), Some(Entry::Blocks(_, blocks))) => blocks.push((b, sh)),
-                (_, Some(Entry::Attr(first, first_sh))) => {
-                    let at = schema::place(first_sh.src, first.name.span, first_sh.file);
-                    let mut message = if matches!(item, Structure::Attribute(_)) {
-                        schema::duplicate_message(name, &at)
-                    } else {
-                        format!("`{name}` is both an attribute and a block type: the attribute is set at {at}")
+                // Blocks and JSON-syntax properties (which may be blocks)
+                // of one name: combined when the target reads a sequence.
+                (item, Some(entry)) if mixable(item, sh) && entry_mixable(entry) => {
+                    let part = match item {
+                        Structure::Attribute(a) => Part::Json(a, sh),
+                        Structure::Block(b) => Part::Block(b, sh),
                     };
-                    if sh.json || first_sh.json {
-                        message.push_str(JSON_HINT);
-                    }
-                    return Err(sh.place(Error::data_at(message, span)));
+                    let mut parts = match std::mem::replace(entry, Entry::Mixed(name, Vec::new())) {
+                        Entry::Mixed(_, parts) => parts,
+                        Entry::Attr(a, ash) => vec![Part::Json(a, ash)],
+                        Entry::Blocks(_, blocks) => blocks
+                            .into_iter()
+                            .map(|(b, bsh)| Part::Block(b, bsh))
+                            .collect(),
+                        Entry::Label(_) | Entry::Labels(_) => Vec::new(),
+                    };
+                    parts.push(part);
+                    *entry = Entry::Mixed(name, parts);
+                }
+                (Structure::Attribute(_), Some(Entry::Attr(first, first_sh))) => {
+                    let at = schema::place(first_sh.src, first.name.span, first_sh.file);
+                    return Err(
+                        sh.place(Error::data_at(schema::duplicate_message(name, &at), span))
+                    );
                 }
                 (_, earlier) => {
-                    // An attribute after blocks of its name.
-                    let at = match earlier {
-                        Some(Entry::Blocks(_, blocks)) => blocks
-                            .first()
-                            .map(|&(b, bsh)| schema::place(bsh.src, b.ident.span, bsh.file)),
-                        _ => None,
+                    let (what, at) = match earlier.as_deref() {
+                        Some(Entry::Attr(a, ash)) => (
+                            "the attribute is set at",
+                            Some(schema::place(ash.src, a.name.span, ash.file)),
+                        ),
+                        Some(Entry::Blocks(_, blocks)) => (
+                            "a block is at",
+                            blocks
+                                .first()
+                                .map(|&(b, bsh)| schema::place(bsh.src, b.ident.span, bsh.file)),
+                        ),
+                        Some(Entry::Mixed(_, parts)) => {
+                            ("a block is at", parts.first().map(Part::place))
+                        }
+                        _ => ("it is set in", None),
                     };
-                    let mut message = format!(
-                        "`{name}` is both an attribute and a block type: a `{name}` block is at {}",
-                        at.as_deref().unwrap_or("an earlier file")
-                    );
-                    if sh.json {
-                        message.push_str(JSON_HINT);
-                    }
-                    return Err(sh.place(Error::data_at(message, span)));
+                    return Err(sh.place(Error::data_at(
+                        format!(
+                            "`{name}` is both an attribute and a block type: {what} {}",
+                            at.as_deref().unwrap_or("an earlier file")
+                        ),
+                        span,
+                    )));
                 }
             }
         }
@@ -146,9 +169,263 @@ pub(super) fn entries<'a, 'de>(files: &'a [FileBody<'a, 'de>]) -> Result<Vec<Ent
     Ok(out)
 }
 
-/// Why a JSON file's property may clash: through serde, each property of
-/// a JSON file's root is one entry, whatever the target reads it as.
-const JSON_HINT: &str = " (a property of a JSON-syntax file cannot be combined with the same name in another file through serde; the schema API, `hcl::schema::merge`, can)";
+/// Whether `item` (of the file `sh`) may be one of several parts of a
+/// name: a block, or a property of a JSON-syntax file.
+fn mixable(item: &Structure<'_>, sh: &Shared<'_>) -> bool {
+    match item {
+        Structure::Block(_) => true,
+        Structure::Attribute(_) => sh.json,
+    }
+}
+
+fn entry_mixable(entry: &Entry<'_, '_>) -> bool {
+    match entry {
+        Entry::Attr(_, sh) => sh.json,
+        Entry::Blocks(..) | Entry::Mixed(..) => true,
+        Entry::Label(_) | Entry::Labels(_) => false,
+    }
+}
+
+/// One part of a name set in several files: a block, or a property of a
+/// JSON-syntax file (a group of blocks when read as one).
+pub(crate) enum Part<'a, 'de> {
+    Block(&'a Block<'de>, &'a Shared<'a>),
+    Json(&'a Attribute<'de>, &'a Shared<'a>),
+}
+
+impl<'a> Part<'a, '_> {
+    /// Where the part's name is in its file.
+    pub(crate) fn name_span(&self) -> Span {
+        match self {
+            Part::Block(b, _) => b.ident.span,
+            Part::Json(a, _) => a.name.span,
+        }
+    }
+
+    /// The part's file.
+    pub(crate) fn shared(&self) -> &'a Shared<'a> {
+        match self {
+            Part::Block(_, sh) | Part::Json(_, sh) => sh,
+        }
+    }
+
+    /// `"a.tf:1,1-9"`.
+    fn place(&self) -> String {
+        let sh = self.shared();
+        schema::place(sh.src, self.name_span(), sh.file)
+    }
+}
+
+/// A name given blocks or JSON-syntax properties in several files. Read as
+/// a sequence, it is every block of every part in file order (a JSON
+/// property read in the JSON spec's block forms, as `json_blocks.rs` reads
+/// it in one file); read any other way, an error naming two places.
+pub(crate) struct MixedDeserializer<'a, 'de> {
+    name: &'de str,
+    parts: Vec<Part<'a, 'de>>,
+    depth: usize,
+}
+
+impl<'a, 'de> MixedDeserializer<'a, 'de> {
+    pub(crate) fn new(name: &'de str, parts: Vec<Part<'a, 'de>>, depth: usize) -> Self {
+        MixedDeserializer { name, parts, depth }
+    }
+
+    /// The error for reading the parts as anything but a sequence, at the
+    /// second part.
+    fn not_a_sequence(&self) -> Error {
+        let name = self.name;
+        let (Some(first), Some(second)) = (self.parts.first(), self.parts.get(1)) else {
+            return Error::data(format!("`{name}` is set in several files"));
+        };
+        let msg = format!(
+            "`{name}` is set in several files, one of them in the JSON syntax (also at {}): through serde they combine only as a sequence of blocks (a `Vec`); the schema API (`hcl::schema::merge`) combines them otherwise",
+            first.place()
+        );
+        second
+            .shared()
+            .place(Error::data_at(msg, second.name_span()))
+    }
+
+    fn visit_seq<V: Visitor<'de>>(self, v: V) -> Result<V::Value> {
+        if let Some(first) = self.parts.first() {
+            let sh = first.shared();
+            if self.depth >= sh.max_depth {
+                return Err(sh.place(sh.too_deep(first.name_span())));
+            }
+        }
+        v.visit_seq(MixedSeq {
+            parts: self.parts.into_iter(),
+            current: None,
+            index: 0,
+            depth: self.depth + 1,
+        })
+    }
+}
+
+macro_rules! mixed_not_a_sequence {
+    ($($method:ident)*) => {
+        $(
+            fn $method<V: Visitor<'de>>(self, _v: V) -> Result<V::Value> {
+                Err(self.not_a_sequence())
+            }
+        )*
+    };
+}
+
+impl<'de> de::Deserializer<'de> for MixedDeserializer<'_, 'de> {
+    type Error = Error;
+
+    fn deserialize_seq<V: Visitor<'de>>(self, v: V) -> Result<V::Value> {
+        self.visit_seq(v)
+    }
+
+    fn deserialize_tuple<V: Visitor<'de>>(self, _len: usize, v: V) -> Result<V::Value> {
+        self.visit_seq(v)
+    }
+
+    fn deserialize_tuple_struct<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        _len: usize,
+        v: V,
+    ) -> Result<V::Value> {
+        self.visit_seq(v)
+    }
+
+    fn deserialize_option<V: Visitor<'de>>(self, v: V) -> Result<V::Value> {
+        v.visit_some(self)
+    }
+
+    fn deserialize_newtype_struct<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        v: V,
+    ) -> Result<V::Value> {
+        if super::capture::is_capture(name) {
+            return Err(self.not_a_sequence());
+        }
+        v.visit_newtype_struct(self)
+    }
+
+    fn deserialize_ignored_any<V: Visitor<'de>>(self, v: V) -> Result<V::Value> {
+        v.visit_unit()
+    }
+
+    fn deserialize_unit_struct<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        _v: V,
+    ) -> Result<V::Value> {
+        Err(self.not_a_sequence())
+    }
+
+    fn deserialize_struct<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        _fields: &'static [&'static str],
+        _v: V,
+    ) -> Result<V::Value> {
+        Err(self.not_a_sequence())
+    }
+
+    fn deserialize_enum<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        _variants: &'static [&'static str],
+        _v: V,
+    ) -> Result<V::Value> {
+        Err(self.not_a_sequence())
+    }
+
+    mixed_not_a_sequence! {
+        deserialize_any deserialize_bool deserialize_i8 deserialize_i16 deserialize_i32
+        deserialize_i64 deserialize_i128 deserialize_u8 deserialize_u16 deserialize_u32
+        deserialize_u64 deserialize_u128 deserialize_f32 deserialize_f64 deserialize_char
+        deserialize_str deserialize_string deserialize_bytes deserialize_byte_buf
+        deserialize_unit deserialize_map deserialize_identifier
+    }
+}
+
+/// The part being read by a [`MixedSeq`].
+enum Current<'a, 'de> {
+    /// A JSON object: its blocks.
+    Json(BlockSeq<'a, 'de>, &'a Shared<'a>, Span),
+    /// A JSON array: one block per element.
+    Items(std::slice::Iter<'a, Expr<'de>>, &'a Shared<'a>),
+}
+
+/// The blocks of every part, in order.
+struct MixedSeq<'a, 'de> {
+    parts: std::vec::IntoIter<Part<'a, 'de>>,
+    current: Option<Current<'a, 'de>>,
+    index: usize,
+    depth: usize,
+}
+
+impl<'de> de::SeqAccess<'de> for MixedSeq<'_, 'de> {
+    type Error = Error;
+
+    fn next_element_seed<T: de::DeserializeSeed<'de>>(
+        &mut self,
+        seed: T,
+    ) -> Result<Option<T::Value>> {
+        let depth = self.depth;
+        loop {
+            let i = self.index;
+            match &mut self.current {
+                Some(Current::Json(seq, sh, span)) if !seq.is_done() => {
+                    let (sh, span) = (*sh, *span);
+                    self.index += 1;
+                    return seq
+                        .next_element_seed(seed)
+                        .map_err(|e| sh.place(e.with_span(span)));
+                }
+                Some(Current::Items(items, sh)) => {
+                    let sh = *sh;
+                    if let Some(item) = items.next() {
+                        self.index += 1;
+                        return seed
+                            .deserialize(ExprDeserializer::new(item, sh, depth))
+                            .map(Some)
+                            .map_err(|e| sh.place(e.with_span(item.span)).prepend_index(i));
+                    }
+                }
+                _ => {}
+            }
+            self.current = None;
+            match self.parts.next() {
+                None => return Ok(None),
+                Some(Part::Block(b, sh)) => {
+                    self.index += 1;
+                    return seed
+                        .deserialize(BodyDeserializer::block(b, 0, sh, depth))
+                        .map(Some)
+                        .map_err(|e| {
+                            sh.place(e.with_span(super::body::header(b)))
+                                .prepend_index(i)
+                        });
+                }
+                Some(Part::Json(a, sh)) => match &a.expr.kind {
+                    ExprKind::Object(_) => {
+                        let seq = BlockSeq::new(&a.expr, sh, depth).numbered_from(i);
+                        self.current = Some(Current::Json(seq, sh, a.expr.span));
+                    }
+                    ExprKind::Tuple(items) => self.current = Some(Current::Items(items.iter(), sh)),
+                    // `null`: no blocks.
+                    ExprKind::Null => {}
+                    _ => {
+                        self.index += 1;
+                        return seed
+                            .deserialize(ExprDeserializer::new(&a.expr, sh, depth))
+                            .map(Some)
+                            .map_err(|e| sh.place(e.with_span(a.expr.span)).prepend_index(i));
+                    }
+                },
+            }
+        }
+    }
+}
 
 impl<'de> Deserializer<'de, 'static> {
     /// A deserializer of several files read as one body, as
@@ -196,9 +473,12 @@ impl<'de> Deserializer<'de, 'static> {
 /// - A name that is an attribute in one file and a block type in another
 ///   is an error at the later one, naming the earlier.
 /// - Each file is read in the syntax its name implies (`.json`: HCL's JSON
-///   syntax, [`Sources::add`]). A property of a JSON-syntax file is one
-///   entry, so its name may not appear in another file (blocks of one type
-///   split over JSON files need the schema API).
+///   syntax, [`Sources::add`]). A JSON file's property is an attribute or
+///   blocks as the target reads it; when its name is also in another file
+///   (blocks, or another JSON file's property), the target must read a
+///   sequence (`Vec<T>`), which gets every block of every file in order.
+///   Read any other way it is an error naming both places (the schema
+///   API, [`schema::merge`], decides by its schema instead).
 /// - Every error names its own file, with its line, column, field path and
 ///   source line. Spans ([`Error::span`], `serde_spanned::Spanned<T>`)
 ///   are byte offsets into the file of the node they point at; which file
