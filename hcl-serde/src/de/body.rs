@@ -243,7 +243,7 @@ pub(crate) enum Entry<'a, 'de> {
 }
 
 impl<'de> Entry<'_, 'de> {
-    pub(crate) fn name(&self) -> Option<&'de str> {
+    fn name(&self) -> Option<&'de str> {
         match self {
             Entry::Attr(a, _) => Some(a.name.name),
             Entry::Blocks(n, _) | Entry::Mixed(n, _) => Some(n),
