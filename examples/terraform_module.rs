@@ -6,8 +6,9 @@
 //!     cargo run --example terraform_module -- examples/terraform_module
 //!
 //! Every `.tf` file of the directory is read, in bytewise order of their
-//! names (`hcl::schema::Sources`), and the resources are read from all of
-//! them as one body (`hcl::schema::merge`) with their `dynamic` blocks
+//! names (`hcl::schema::Sources`); the variables are read from all of them
+//! as one body through serde (`hcl::from_files`), the resources through
+//! the schema API (`hcl::schema::merge`) with their `dynamic` blocks
 //! expanded (`hcl::ext::dynblock`). On an error, prints it and exits 1.
 
 use hcl::ext::dynblock;
@@ -15,20 +16,21 @@ use hcl::ext::typeexpr::TypeConstraint;
 use hcl::ext::variables::{body_variables, variables, Step};
 use hcl::grammar::{Body, Expr, Structure};
 use hcl::schema::{merge, BodySchema, Sources};
-use hcl::{Context, Map, Value};
+use hcl::{Context, Map, RawExpression, Value};
 use serde::Deserialize;
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
 /// A `variable` block, through serde: the type constraint deserializes
-/// from the unevaluated `type = ...` expression.
+/// from the unevaluated `type = ...` expression; the default is captured
+/// with its file and line, for the message if it does not convert.
 #[derive(Deserialize)]
 struct Variable {
     #[serde(rename = "$label")]
     name: String,
     #[serde(rename = "type")]
     ty: Option<TypeConstraint>,
-    default: Option<Value>,
+    default: Option<RawExpression>,
     description: Option<String>,
 }
 
@@ -57,27 +59,33 @@ fn run() -> Result<(), String> {
     let mut ctx = Context::new();
     ctx.add_stdlib();
 
-    // Variables: every file's `variable` blocks, defaults converted to
-    // their type.
+    // Variables: the `variable` blocks of all the files, defaults
+    // converted to their type.
     let mut vars = Map::new();
     println!("variables:");
-    for (name, text) in &files {
-        let de = hcl::Deserializer::from_str(text).with_file_name(name.as_str());
-        let file = Variables::deserialize(de).map_err(|e| e.to_string())?;
-        for v in file.variable {
-            let ty = v.ty.unwrap_or(TypeConstraint::Any);
-            let value = match v.default {
-                Some(d) => ty
-                    .convert(d)
-                    .map_err(|e| format!("{name}: variable `{}`: {}", v.name, e.message()))?,
-                None => Value::Null,
-            };
-            println!("  {} : {ty} = {value}", v.name);
-            if let Some(d) = v.description {
-                println!("      {d}");
+    let module: Variables = hcl::from_files(&sources).map_err(|e| e.to_string())?;
+    for v in module.variable {
+        let ty = v.ty.unwrap_or(TypeConstraint::Any);
+        let value = match v.default {
+            Some(d) => {
+                let value = d.evaluate(&Context::none()).map_err(|e| e.to_string())?;
+                ty.convert(value).map_err(|e| {
+                    let file = d.file().unwrap_or_default();
+                    format!(
+                        "{file}:{}: variable `{}`: {}",
+                        d.line(),
+                        v.name,
+                        e.message()
+                    )
+                })?
             }
-            vars.insert(v.name, value);
+            None => Value::Null,
+        };
+        println!("  {} : {ty} = {value}", v.name);
+        if let Some(d) = v.description {
+            println!("      {d}");
         }
+        vars.insert(v.name, value);
     }
     ctx.declare_var("var", Value::Object(vars));
 

@@ -31,6 +31,8 @@ mod cases;
 mod corpus;
 #[path = "conformance/ext.rs"]
 mod ext;
+#[path = "conformance/ext_files.rs"]
+mod ext_files;
 #[path = "conformance/ext_schema.rs"]
 mod ext_schema;
 #[path = "conformance/ext_typeexpr.rs"]

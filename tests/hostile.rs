@@ -1,7 +1,8 @@
 //! Hostile input through every entry point: the grammar (`parse_body`,
 //! `parse_expr`, `parse_template` and their byte forms), the evaluator
 //! (with the standard functions) and the deserializer (`from_str`,
-//! `from_slice` into `hcl::Value` and into a typed struct).
+//! `from_slice` into `hcl::Value` and into a typed struct, `from_files`
+//! with the input as the second file).
 //!
 //! Every input is built here. Each must give a value or an `Error` whose
 //! line and column are set, without panicking, overflowing the stack (each
@@ -138,6 +139,14 @@ fn body_bytes(src: &[u8]) -> Result<Value, Error> {
                 "from_str_with::<Typed>",
                 hcl::from_str_with::<Typed>(text, stdlib()).map(drop),
             ));
+            // The second of several files: its errors name it.
+            let mut files = hcl::schema::Sources::new();
+            files.add("a.hcl", "").add("b.hcl", text);
+            let merged = hcl::from_files_with::<Typed>(&files, stdlib()).map(drop);
+            if let Err(e) = &merged {
+                assert_eq!(e.file(), Some("b.hcl"), "from_files_with of {what}: {e}");
+            }
+            results.push(("from_files_with::<Typed>", merged));
             eval_body_str(text, stdlib())
         }
         // Invalid UTF-8 (accepted in comments only): the byte entry point.

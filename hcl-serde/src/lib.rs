@@ -26,6 +26,7 @@
 //! | HCL text (native syntax) | a typed config | [`from_str`], [`from_slice`], [`from_reader`]; `_with` and a [`Context`] for variables and functions |
 //! | HCL's JSON syntax (`.tf.json`) | a typed config | [`from_json_str`], [`from_json_slice`] |
 //! | a file path | a typed config, syntax by extension | [`from_path`] |
+//! | several files (a module's directory) | one typed config, every error naming its file | [`from_files`], [`from_dir`] |
 //! | either, with options | file names in errors, limits, syntax | [`Deserializer`] and its `with_*` methods |
 //! | names known only at run time (a tool, not a struct) | attributes and blocks by a schema | [`schema`] (`BodySchema`, `content`); several files as one: [`schema::merge`] |
 //! | Terraform modules | `dynamic` blocks, type constraints, user functions, the variables an expression reads | [`ext`] |
@@ -118,6 +119,8 @@ pub mod value;
 
 pub use hcl_grammar as grammar;
 
+#[doc(inline)]
+pub use de::{from_dir, from_files, from_files_with};
 #[doc(inline)]
 pub use de::{
     from_json_slice, from_json_slice_with, from_json_str, from_json_str_with, from_path,

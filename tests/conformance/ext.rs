@@ -128,6 +128,9 @@ pub fn run(dir: &Path, filter: &str) -> std::io::Result<Part> {
         "first error on the reference's line: {} of {} failing cases",
         lines.1, lines.0
     ));
+    if let Some(note) = crate::ext_files::note() {
+        part.note(note);
+    }
     part.note(format!(
         "merge: first error in the reference's file: {} of {} failing cases",
         files_agree.1, files_agree.0

@@ -112,6 +112,13 @@ pub fn check_merge(path: &Path, expected: &Json) -> Outcome {
         .and_then(|files| decode_and_eval(&merge(&files), schema.as_ref(), &ctx));
     let our_file = ours.as_ref().err().and_then(|(_, f)| f.clone());
     let mut outcome = judge(expected, ours.map_err(|(p, _)| p));
+    // The same files through serde (`hcl::from_files_with`).
+    if outcome.result.is_ok() {
+        match crate::ext_files::check(&names, &texts, expected, &ctx) {
+            Ok(applied) => crate::ext_files::count(applied),
+            Err(e) => outcome.result = Err(format!("serde route (from_files_with): {e}")),
+        }
+    }
     if outcome.lines.is_some() {
         let theirs = expected
             .get("diagnostics")

@@ -9,43 +9,44 @@ use crate::error::{Error, Result};
 use hcl_grammar::{Block, BlockLabel, Span};
 use serde::de::{self, Visitor};
 
+/// A block and its file (blocks of one type may come from several files,
+/// see `files.rs`).
+pub(crate) type Member<'a, 'de> = (&'a Block<'de>, &'a Shared<'a>);
+
 /// The blocks of one type (and the same first `offset` labels).
 pub(crate) struct BlocksDeserializer<'a, 'de> {
     name: &'de str,
-    blocks: Vec<&'a Block<'de>>,
+    blocks: Vec<Member<'a, 'de>>,
     offset: usize,
-    sh: &'a Shared<'a>,
     depth: usize,
 }
 
 impl<'a, 'de> BlocksDeserializer<'a, 'de> {
     pub(super) fn new(
         name: &'de str,
-        blocks: Vec<&'a Block<'de>>,
+        blocks: Vec<Member<'a, 'de>>,
         offset: usize,
-        sh: &'a Shared<'a>,
         depth: usize,
     ) -> Self {
         BlocksDeserializer {
             name,
             blocks,
             offset,
-            sh,
             depth,
         }
     }
 
-    /// The one block, or an error pointing at the second.
-    fn single(self) -> Result<BodyDeserializer<'a, 'de>> {
+    /// The one block (and its file), or an error pointing at the second.
+    fn single(self) -> Result<(BodyDeserializer<'a, 'de>, &'a Shared<'a>)> {
         match self.blocks.as_slice() {
-            [b] => Ok(BodyDeserializer::block(b, self.offset, self.sh, self.depth)),
-            [_, second, ..] => Err(Error::data_at(
+            [(b, sh)] => Ok((BodyDeserializer::block(b, self.offset, sh, self.depth), sh)),
+            [_, (second, sh), ..] => Err(sh.place(Error::data_at(
                 format!(
                     "duplicate `{}` block: the target takes one (use a sequence such as Vec to accept several)",
                     self.name
                 ),
                 header(second),
-            )),
+            ))),
             [] => Err(Error::data(format!("no `{}` block", self.name))),
         }
     }
@@ -53,13 +54,13 @@ impl<'a, 'de> BlocksDeserializer<'a, 'de> {
     /// Groups the blocks by their label at `offset`, in order of first
     /// appearance: `Ok(None)` when no block has a label there.
     #[allow(clippy::type_complexity)]
-    fn by_label(&self) -> Result<Option<Vec<(&'a BlockLabel<'de>, Vec<&'a Block<'de>>)>>> {
-        let mut groups: Vec<(&'a BlockLabel<'de>, Vec<&'a Block<'de>>)> = Vec::new();
+    fn by_label(&self) -> Result<Option<Vec<(&'a BlockLabel<'de>, Vec<Member<'a, 'de>>)>>> {
+        let mut groups: Vec<(&'a BlockLabel<'de>, Vec<Member<'a, 'de>>)> = Vec::new();
         let mut index: Option<std::collections::HashMap<&'a str, usize>> = None;
         let mut unlabelled = None;
-        for &b in &self.blocks {
+        for &(b, sh) in &self.blocks {
             let Some(label) = b.labels.get(self.offset) else {
-                unlabelled.get_or_insert(b);
+                unlabelled.get_or_insert((b, sh));
                 continue;
             };
             if index.is_none() && groups.len() > 16 {
@@ -78,40 +79,38 @@ impl<'a, 'de> BlocksDeserializer<'a, 'de> {
                     .position(|(l, _)| l.as_str() == label.as_str()),
             };
             match found.and_then(|i| groups.get_mut(i)) {
-                Some((_, blocks)) => blocks.push(b),
+                Some((_, blocks)) => blocks.push((b, sh)),
                 None => {
                     if let Some(map) = &mut index {
                         map.insert(label.as_str(), groups.len());
                     }
-                    groups.push((label, vec![b]));
+                    groups.push((label, vec![(b, sh)]));
                 }
             }
         }
         match (unlabelled, groups.is_empty()) {
             (None, _) => Ok(Some(groups)),
             (Some(_), true) => Ok(None),
-            (Some(b), false) => Err(Error::data_at(
+            (Some((b, sh)), false) => Err(sh.place(Error::data_at(
                 format!(
                     "this `{}` block has {} label(s) where other `{}` blocks have more",
                     self.name, self.offset, self.name
                 ),
                 header(b),
-            )),
+            ))),
         }
     }
 
     fn check_depth(&self) -> Result<()> {
-        if self.depth >= self.sh.max_depth {
-            let span = self.blocks.first().map_or(Span::default(), |b| header(b));
-            Err(self.sh.too_deep(span))
-        } else {
-            Ok(())
+        match self.blocks.first() {
+            Some(&(b, sh)) if self.depth >= sh.max_depth => Err(sh.place(sh.too_deep(header(b)))),
+            _ => Ok(()),
         }
     }
 
     fn visit_by_label<V: Visitor<'de>>(
         self,
-        groups: Vec<(&'a BlockLabel<'de>, Vec<&'a Block<'de>>)>,
+        groups: Vec<(&'a BlockLabel<'de>, Vec<Member<'a, 'de>>)>,
         v: V,
     ) -> Result<V::Value> {
         self.check_depth()?;
@@ -120,7 +119,6 @@ impl<'a, 'de> BlocksDeserializer<'a, 'de> {
             groups: groups.into_iter(),
             value: None,
             offset: self.offset + 1,
-            sh: self.sh,
             depth: self.depth + 1,
         })
     }
@@ -131,7 +129,6 @@ impl<'a, 'de> BlocksDeserializer<'a, 'de> {
             blocks: self.blocks.into_iter(),
             index: 0,
             offset: self.offset,
-            sh: self.sh,
             depth: self.depth + 1,
         })
     }
@@ -141,7 +138,8 @@ macro_rules! blocks_single {
     ($($method:ident)*) => {
         $(
             fn $method<V: Visitor<'de>>(self, v: V) -> Result<V::Value> {
-                self.single()?.$method(v)
+                let (body, sh) = self.single()?;
+                body.$method(v).map_err(|e| sh.place(e))
             }
         )*
     };
@@ -153,7 +151,10 @@ impl<'de> de::Deserializer<'de> for BlocksDeserializer<'_, 'de> {
     fn deserialize_any<V: Visitor<'de>>(self, v: V) -> Result<V::Value> {
         match self.by_label()? {
             Some(groups) => self.visit_by_label(groups, v),
-            None if self.blocks.len() == 1 => self.single()?.deserialize_any(v),
+            None if self.blocks.len() == 1 => {
+                let (body, sh) = self.single()?;
+                body.deserialize_any(v).map_err(|e| sh.place(e))
+            }
             None => self.visit_seq_of_blocks(v),
         }
     }
@@ -178,7 +179,10 @@ impl<'de> de::Deserializer<'de> for BlocksDeserializer<'_, 'de> {
     fn deserialize_map<V: Visitor<'de>>(self, v: V) -> Result<V::Value> {
         match self.by_label()? {
             Some(groups) => self.visit_by_label(groups, v),
-            None => self.single()?.deserialize_map(v),
+            None => {
+                let (body, sh) = self.single()?;
+                body.deserialize_map(v).map_err(|e| sh.place(e))
+            }
         }
     }
 
@@ -189,10 +193,12 @@ impl<'de> de::Deserializer<'de> for BlocksDeserializer<'_, 'de> {
         v: V,
     ) -> Result<V::Value> {
         if capture::is_spanned(name, fields) {
-            let span = self.blocks.first().map_or(Span::default(), |b| b.span);
+            let span = self.blocks.first().map_or(Span::default(), |(b, _)| b.span);
             return v.visit_map(capture::SpannedAccess::new(span, self));
         }
-        self.single()?.deserialize_struct(name, fields, v)
+        let (body, sh) = self.single()?;
+        body.deserialize_struct(name, fields, v)
+            .map_err(|e| sh.place(e))
     }
 
     fn deserialize_enum<V: Visitor<'de>>(
@@ -201,7 +207,9 @@ impl<'de> de::Deserializer<'de> for BlocksDeserializer<'_, 'de> {
         variants: &'static [&'static str],
         v: V,
     ) -> Result<V::Value> {
-        self.single()?.deserialize_enum(name, variants, v)
+        let (body, sh) = self.single()?;
+        body.deserialize_enum(name, variants, v)
+            .map_err(|e| sh.place(e))
     }
 
     fn deserialize_option<V: Visitor<'de>>(self, v: V) -> Result<V::Value> {
@@ -224,7 +232,9 @@ impl<'de> de::Deserializer<'de> for BlocksDeserializer<'_, 'de> {
         name: &'static str,
         v: V,
     ) -> Result<V::Value> {
-        self.single()?.deserialize_unit_struct(name, v)
+        let (body, sh) = self.single()?;
+        body.deserialize_unit_struct(name, v)
+            .map_err(|e| sh.place(e))
     }
 
     fn deserialize_ignored_any<V: Visitor<'de>>(self, v: V) -> Result<V::Value> {
@@ -242,10 +252,9 @@ impl<'de> de::Deserializer<'de> for BlocksDeserializer<'_, 'de> {
 
 /// The blocks of a group as a sequence.
 struct BlocksAccess<'a, 'de> {
-    blocks: std::vec::IntoIter<&'a Block<'de>>,
+    blocks: std::vec::IntoIter<Member<'a, 'de>>,
     index: usize,
     offset: usize,
-    sh: &'a Shared<'a>,
     depth: usize,
 }
 
@@ -256,14 +265,14 @@ impl<'de> de::SeqAccess<'de> for BlocksAccess<'_, 'de> {
         &mut self,
         seed: T,
     ) -> Result<Option<T::Value>> {
-        let Some(b) = self.blocks.next() else {
+        let Some((b, sh)) = self.blocks.next() else {
             return Ok(None);
         };
         let i = self.index;
         self.index += 1;
-        seed.deserialize(BodyDeserializer::block(b, self.offset, self.sh, self.depth))
+        seed.deserialize(BodyDeserializer::block(b, self.offset, sh, self.depth))
             .map(Some)
-            .map_err(|e| e.with_span(header(b)).prepend_index(i))
+            .map_err(|e| sh.place(e.with_span(header(b))).prepend_index(i))
     }
 
     fn size_hint(&self) -> Option<usize> {
@@ -274,10 +283,9 @@ impl<'de> de::SeqAccess<'de> for BlocksAccess<'_, 'de> {
 /// A group of blocks as a map keyed by their next label.
 struct LabelGroupsAccess<'a, 'de> {
     name: &'de str,
-    groups: std::vec::IntoIter<(&'a BlockLabel<'de>, Vec<&'a Block<'de>>)>,
-    value: Option<(&'a BlockLabel<'de>, Vec<&'a Block<'de>>)>,
+    groups: std::vec::IntoIter<(&'a BlockLabel<'de>, Vec<Member<'a, 'de>>)>,
+    value: Option<(&'a BlockLabel<'de>, Vec<Member<'a, 'de>>)>,
     offset: usize,
-    sh: &'a Shared<'a>,
     depth: usize,
 }
 
@@ -288,24 +296,31 @@ impl<'de> de::MapAccess<'de> for LabelGroupsAccess<'_, 'de> {
         let Some((label, blocks)) = self.groups.next() else {
             return Ok(None);
         };
+        let sh = blocks.first().map(|&(_, sh)| sh);
         self.value = Some((label, blocks));
         seed.deserialize(KeyDeserializer::new(
             Str::from_label(label),
             Some(label.span()),
         ))
         .map(Some)
-        .map_err(|e| e.with_span(label.span()).prepend_key(label.as_str()))
+        .map_err(|e| {
+            let e = e.with_span(label.span()).prepend_key(label.as_str());
+            match sh {
+                Some(sh) => sh.place(e),
+                None => e,
+            }
+        })
     }
 
     fn next_value_seed<T: de::DeserializeSeed<'de>>(&mut self, seed: T) -> Result<T::Value> {
         let Some((label, blocks)) = self.value.take() else {
             return Err(Error::data("a map value was requested before its key"));
         };
-        let span = blocks.first().map(|b| header(b));
-        let d = BlocksDeserializer::new(self.name, blocks, self.offset, self.sh, self.depth);
+        let first = blocks.first().map(|&(b, sh)| (header(b), sh));
+        let d = BlocksDeserializer::new(self.name, blocks, self.offset, self.depth);
         seed.deserialize(d).map_err(|e| {
-            let e = match span {
-                Some(s) => e.with_span(s),
+            let e = match first {
+                Some((s, sh)) => sh.place(e.with_span(s)),
                 None => e,
             };
             e.prepend_key(label.as_str())

@@ -7,10 +7,11 @@
 //! its block through the reserved fields `$label` (one) and `$labels` (all
 //! that remain).
 
-use super::blocks::BlocksDeserializer;
+use super::blocks::{BlocksDeserializer, Member};
 use super::capture;
 use super::enums::EnumDeserializer;
 use super::expr::ExprDeserializer;
+use super::files::{FileBody, MixedDeserializer, Part};
 use super::key::{KeyDeserializer, Str};
 use super::Shared;
 use crate::error::{Error, Result};
@@ -41,6 +42,9 @@ pub(crate) struct BodyDeserializer<'a, 'de> {
     start: Span,
     sh: &'a Shared<'a>,
     depth: usize,
+    /// Several files read as one body (`files.rs`): then `body` and `sh`
+    /// are the first file's, and entries come from all of them.
+    files: &'a [FileBody<'a, 'de>],
 }
 
 impl<'a, 'de> BodyDeserializer<'a, 'de> {
@@ -60,6 +64,15 @@ impl<'a, 'de> BodyDeserializer<'a, 'de> {
             start,
             sh,
             depth: 0,
+            files: &[],
+        }
+    }
+
+    /// Several files as one body; `first` is the first of `files`.
+    pub(crate) fn files(first: &'a FileBody<'a, 'de>, files: &'a [FileBody<'a, 'de>]) -> Self {
+        BodyDeserializer {
+            files,
+            ..BodyDeserializer::root(&first.body, &first.sh)
         }
     }
 
@@ -77,6 +90,7 @@ impl<'a, 'de> BodyDeserializer<'a, 'de> {
             start: header(block),
             sh,
             depth,
+            files: &[],
         }
     }
 
@@ -100,6 +114,10 @@ impl<'a, 'de> BodyDeserializer<'a, 'de> {
 
     /// The attributes and groups of blocks, in order of first appearance.
     fn entries(&self) -> Result<Vec<Entry<'a, 'de>>> {
+        if !self.files.is_empty() {
+            return super::files::entries(self.files);
+        }
+        let sh = self.sh;
         let mut out: Vec<Entry<'a, 'de>> = Vec::with_capacity(self.body.items.len());
         let mut index: Option<std::collections::HashMap<&'de str, usize>> = None;
         for item in &self.body.items {
@@ -120,7 +138,7 @@ impl<'a, 'de> BodyDeserializer<'a, 'de> {
                 None => out.iter().position(|e| e.name() == Some(name)),
             };
             match (item, found.and_then(|i| out.get_mut(i))) {
-                (Structure::Block(b), Some(Entry::Blocks(_, blocks))) => blocks.push(b),
+                (Structure::Block(b), Some(Entry::Blocks(_, blocks))) => blocks.push((b, sh)),
                 (Structure::Block(b), Some(_)) => {
                     return Err(Error::data_at(
                         format!("`{name}` is both an attribute and a block type in this body"),
@@ -138,8 +156,8 @@ impl<'a, 'de> BodyDeserializer<'a, 'de> {
                         map.insert(name, out.len());
                     }
                     out.push(match item {
-                        Structure::Attribute(a) => Entry::Attr(a),
-                        Structure::Block(b) => Entry::Blocks(name, vec![b]),
+                        Structure::Attribute(a) => Entry::Attr(a, sh),
+                        Structure::Block(b) => Entry::Blocks(name, vec![(b, sh)]),
                     });
                 }
             }
@@ -163,7 +181,6 @@ impl<'a, 'de> BodyDeserializer<'a, 'de> {
         v.visit_map(BodyAccess {
             entries: entries.into_iter(),
             value: None,
-            sh: self.sh,
             depth: self.depth + 1,
         })
         .map_err(|e| e.with_span(span))
@@ -216,17 +233,20 @@ pub(crate) enum Entry<'a, 'de> {
     Label(&'a BlockLabel<'de>),
     /// The remaining labels, for the `$labels` field.
     Labels(&'a [BlockLabel<'de>]),
-    /// An attribute.
-    Attr(&'a Attribute<'de>),
-    /// The blocks of one type.
-    Blocks(&'de str, Vec<&'a Block<'de>>),
+    /// An attribute, with its file.
+    Attr(&'a Attribute<'de>, &'a Shared<'a>),
+    /// The blocks of one type, each with its file.
+    Blocks(&'de str, Vec<Member<'a, 'de>>),
+    /// Several files: blocks, and properties of JSON-syntax files, of one
+    /// name (`files.rs`).
+    Mixed(&'de str, Vec<Part<'a, 'de>>),
 }
 
 impl<'de> Entry<'_, 'de> {
     fn name(&self) -> Option<&'de str> {
         match self {
-            Entry::Attr(a) => Some(a.name.name),
-            Entry::Blocks(n, _) => Some(n),
+            Entry::Attr(a, _) => Some(a.name.name),
+            Entry::Blocks(n, _) | Entry::Mixed(n, _) => Some(n),
             Entry::Label(_) | Entry::Labels(_) => None,
         }
     }
@@ -278,6 +298,11 @@ impl<'de> de::Deserializer<'de> for BodyDeserializer<'_, 'de> {
             return v.visit_map(capture::SpannedAccess::new(span, self));
         }
         if name == capture::BODY_NAME {
+            if !self.files.is_empty() {
+                return Err(self.at(Error::data(
+                    "a `hcl::RawBody` captures one body, but this is several files read as one",
+                )));
+            }
             let line_from = self.block.map_or(self.body.span, header);
             return v.visit_map(capture::CaptureAccess::new(
                 self.sh,
@@ -339,20 +364,26 @@ impl<'de> de::Deserializer<'de> for BodyDeserializer<'_, 'de> {
                 entries.len()
             ))));
         }
-        let (sh, depth) = (self.sh, self.depth + 1);
+        let depth = self.depth + 1;
         match entries.pop() {
-            Some(Entry::Attr(a)) => v.visit_enum(EnumDeserializer::new(
-                Str::Borrowed(a.name.name),
-                Some(a.name.span),
-                ExprDeserializer::new(&a.expr, sh, depth),
-            )),
+            Some(Entry::Attr(a, sh)) => v
+                .visit_enum(EnumDeserializer::new(
+                    Str::Borrowed(a.name.name),
+                    Some(a.name.span),
+                    ExprDeserializer::new(&a.expr, sh, depth),
+                ))
+                .map_err(|e| sh.place(e)),
             Some(Entry::Blocks(name, blocks)) => {
-                let span = blocks.first().map(|b| b.ident.span);
+                let first = blocks.first().map(|&(b, sh)| (b.ident.span, sh));
                 v.visit_enum(EnumDeserializer::new(
                     Str::Borrowed(name),
-                    span,
-                    BlocksDeserializer::new(name, blocks, 0, sh, depth),
+                    first.map(|(span, _)| span),
+                    BlocksDeserializer::new(name, blocks, 0, depth),
                 ))
+                .map_err(|e| match first {
+                    Some((span, sh)) => sh.place(e.with_span(span)),
+                    None => e,
+                })
             }
             _ => Err(self.at(Error::data("expected an enum variant"))),
         }
@@ -374,7 +405,12 @@ impl<'de> de::Deserializer<'de> for BodyDeserializer<'_, 'de> {
     }
 
     fn deserialize_unit<V: Visitor<'de>>(self, v: V) -> Result<V::Value> {
-        if self.body.items.is_empty() && self.labels.is_empty() {
+        let empty = if self.files.is_empty() {
+            self.body.items.is_empty()
+        } else {
+            self.files.iter().all(|f| f.body.items.is_empty())
+        };
+        if empty && self.labels.is_empty() {
             v.visit_unit()
         } else {
             Err(self.invalid(&v))
@@ -419,7 +455,6 @@ impl<'de> de::Deserializer<'de> for BodyDeserializer<'_, 'de> {
 struct BodyAccess<'a, 'de> {
     entries: std::vec::IntoIter<Entry<'a, 'de>>,
     value: Option<Entry<'a, 'de>>,
-    sh: &'a Shared<'a>,
     depth: usize,
 }
 
@@ -430,45 +465,59 @@ impl<'de> de::MapAccess<'de> for BodyAccess<'_, 'de> {
         let Some(entry) = self.entries.next() else {
             return Ok(None);
         };
-        let (key, span) = match &entry {
-            Entry::Label(l) => (LABEL_FIELD, l.span()),
+        let (key, span, sh) = match &entry {
+            Entry::Label(l) => (LABEL_FIELD, l.span(), None),
             Entry::Labels(ls) => (
                 LABELS_FIELD,
                 ls.first().map_or(Span::default(), BlockLabel::span),
+                None,
             ),
-            Entry::Attr(a) => (a.name.name, a.name.span),
-            Entry::Blocks(name, blocks) => (
-                *name,
-                blocks.first().map_or(Span::default(), |b| b.ident.span),
-            ),
+            Entry::Attr(a, sh) => (a.name.name, a.name.span, Some(*sh)),
+            Entry::Blocks(name, blocks) => match blocks.first() {
+                Some(&(b, sh)) => (*name, b.ident.span, Some(sh)),
+                None => (*name, Span::default(), None),
+            },
+            Entry::Mixed(name, parts) => match parts.first() {
+                Some(p) => (*name, p.name_span(), Some(p.shared())),
+                None => (*name, Span::default(), None),
+            },
         };
         self.value = Some(entry);
         seed.deserialize(KeyDeserializer::new(Str::Borrowed(key), Some(span)))
             .map(Some)
-            .map_err(|e| e.with_span(span).prepend_key(key))
+            .map_err(|e| {
+                let e = e.with_span(span).prepend_key(key);
+                match sh {
+                    Some(sh) => sh.place(e),
+                    None => e,
+                }
+            })
     }
 
     fn next_value_seed<T: de::DeserializeSeed<'de>>(&mut self, seed: T) -> Result<T::Value> {
-        let (sh, depth) = (self.sh, self.depth);
+        let depth = self.depth;
         match self.value.take() {
             Some(Entry::Label(l)) => seed
                 .deserialize(KeyDeserializer::new(Str::from_label(l), Some(l.span())))
                 .map_err(|e| e.with_span(l.span())),
             Some(Entry::Labels(ls)) => seed.deserialize(LabelsDeserializer { labels: ls }),
-            Some(Entry::Attr(a)) => seed
+            Some(Entry::Attr(a, sh)) => seed
                 .deserialize(ExprDeserializer::new(&a.expr, sh, depth))
-                .map_err(|e| e.with_span(a.expr.span).prepend_key(a.name.name)),
+                .map_err(|e| sh.place(e.with_span(a.expr.span)).prepend_key(a.name.name)),
             Some(Entry::Blocks(name, blocks)) => {
-                let span = blocks.first().map(|b| header(b));
-                seed.deserialize(BlocksDeserializer::new(name, blocks, 0, sh, depth))
+                let first = blocks.first().map(|&(b, sh)| (header(b), sh));
+                seed.deserialize(BlocksDeserializer::new(name, blocks, 0, depth))
                     .map_err(|e| {
-                        let e = match span {
-                            Some(s) => e.with_span(s),
+                        let e = match first {
+                            Some((s, sh)) => sh.place(e.with_span(s)),
                             None => e,
                         };
                         e.prepend_key(name)
                     })
             }
+            Some(Entry::Mixed(name, parts)) => seed
+                .deserialize(MixedDeserializer::new(name, parts, depth))
+                .map_err(|e| e.prepend_key(name)),
             None => Err(Error::data("a map value was requested before its key")),
         }
     }

@@ -19,7 +19,7 @@ use std::fmt;
 use serde_spanned::de::SpannedDeserializer;
 
 pub(crate) use crate::reserved::{BODY_NAME, EXPRESSION_NAME};
-const CAPTURE_FIELDS: &[&str] = &["text", "offset", "len", "line", "byte", "col"];
+const CAPTURE_FIELDS: &[&str] = &["text", "offset", "len", "line", "byte", "col", "file"];
 
 /// Whether `name` is the reserved name of [`RawExpression`] or [`RawBody`]. They
 /// ask for a newtype struct, which other formats hand over as themselves
@@ -94,6 +94,8 @@ struct Captured {
     /// Columns before `text` on its first line: 0 unless the line was too
     /// long to keep whole (then counted in bytes).
     col: usize,
+    /// The name of the file, when the deserializer knew it.
+    file: Option<String>,
 }
 
 impl Captured {
@@ -105,6 +107,7 @@ impl Captured {
             line: 1,
             byte: 0,
             col: 0,
+            file: None,
         }
     }
 
@@ -133,20 +136,25 @@ impl Captured {
     /// Places an error about `text` in the file.
     fn locate(&self, mut e: Error) -> Error {
         e.attach_source(&self.text);
-        e.relocate(self.line.saturating_sub(1), self.byte, self.col)
+        let e = e.relocate(self.line.saturating_sub(1), self.byte, self.col);
+        match &self.file {
+            Some(f) if e.file().is_none() => e.with_file(f.clone()),
+            _ => e,
+        }
     }
 
-    fn shared<'a>(&self, ctx: &'a Context, src: &'a str) -> Shared<'a> {
+    fn shared<'a>(&'a self, ctx: &'a Context, src: &'a str) -> Shared<'a> {
         let mut sh = Shared::new(ctx, src, super::DEFAULT_MAX_DEPTH);
         sh.line0 = self.line;
         sh.byte0 = self.byte;
+        sh.file = self.file.as_deref();
         sh
     }
 }
 
 /// The map handed to the visitor of [`RawExpression`] or [`RawBody`].
 pub(crate) struct CaptureAccess {
-    fields: [Option<CaptureField>; 6],
+    fields: [Option<CaptureField>; 7],
     next: usize,
 }
 
@@ -190,6 +198,8 @@ impl CaptureAccess {
                 Some(CaptureField::Num(line + sh.line0 - 1)),
                 Some(CaptureField::Num(line_start + sh.byte0)),
                 Some(CaptureField::Num(col)),
+                // The file's name, empty when unknown.
+                Some(CaptureField::Text(sh.file.unwrap_or_default().to_owned())),
             ],
             next: 0,
         }
@@ -243,6 +253,7 @@ impl<'de> Visitor<'de> for CaptureVisitor {
 
     fn visit_map<A: de::MapAccess<'de>>(self, mut map: A) -> Result<Captured, A::Error> {
         let mut text = None;
+        let mut file = None;
         let mut nums = [None::<usize>; 5];
         while let Some(key) = map.next_key::<String>()? {
             match key.as_str() {
@@ -252,6 +263,7 @@ impl<'de> Visitor<'de> for CaptureVisitor {
                 "line" => nums[2] = Some(map.next_value()?),
                 "byte" => nums[3] = Some(map.next_value()?),
                 "col" => nums[4] = Some(map.next_value()?),
+                "file" => file = Some(map.next_value::<String>()?).filter(|f| !f.is_empty()),
                 other => return Err(de::Error::unknown_field(other, CAPTURE_FIELDS)),
             }
         }
@@ -266,6 +278,7 @@ impl<'de> Visitor<'de> for CaptureVisitor {
                     line,
                     byte,
                     col,
+                    file,
                 })
             }
             _ => Err(de::Error::custom(format!("malformed {}", self.what))),
@@ -337,6 +350,17 @@ impl RawExpression {
     /// The 1-based line where the expression starts in its file.
     pub fn line(&self) -> usize {
         self.0.line
+    }
+
+    /// The name of the file the expression was read from, when the
+    /// deserializer knew it ([`from_files`](crate::from_files), or a
+    /// [`Deserializer`](crate::Deserializer) given
+    /// [`with_file_name`](crate::Deserializer::with_file_name)); its
+    /// [`span`](RawExpression::span) and [`line`](RawExpression::line)
+    /// are in that file, and so are the positions of errors from
+    /// [`evaluate`](RawExpression::evaluate), which name it.
+    pub fn file(&self) -> Option<&str> {
+        self.0.file.as_deref()
     }
 
     /// Evaluates the expression with `ctx`.
@@ -463,6 +487,13 @@ impl RawBody {
     /// The body's byte span in the file it was read from.
     pub fn span(&self) -> Span {
         self.0.span()
+    }
+
+    /// The name of the file the body was read from, when the deserializer
+    /// knew it (as [`RawExpression::file`]); errors from evaluating or
+    /// deserializing the body name it.
+    pub fn file(&self) -> Option<&str> {
+        self.0.file.as_deref()
     }
 
     /// Evaluates every attribute of the body and its blocks into an object

@@ -251,6 +251,21 @@ impl<'a, 'de> BlockSeq<'a, 'de> {
     }
 }
 
+impl BlockSeq<'_, '_> {
+    /// Whether every block has been read (so that a sequence chained after
+    /// this one can go on without asking it, `files.rs`).
+    pub(crate) fn is_done(&self) -> bool {
+        self.started && self.rest.borrow().is_empty()
+    }
+
+    /// Numbers its elements (in error paths) from `index`, for a sequence
+    /// chained after others.
+    pub(crate) fn numbered_from(mut self, index: usize) -> Self {
+        self.index = index;
+        self
+    }
+}
+
 impl<'de> de::SeqAccess<'de> for BlockSeq<'_, 'de> {
     type Error = Error;
 

@@ -13,12 +13,14 @@ mod body;
 mod capture;
 mod enums;
 mod expr;
+mod files;
 pub(crate) mod json;
 mod json_blocks;
 mod key;
 mod value;
 
 pub use capture::{RawBody, RawExpression};
+pub use files::{from_dir, from_files, from_files_with};
 pub use value::ValueDeserializer;
 
 use crate::error::{Error, Result};
@@ -50,6 +52,12 @@ pub(crate) struct Shared<'a> {
     pub(crate) json: bool,
     /// JSON syntax with a context: strings are templates.
     pub(crate) json_templates: bool,
+    /// The name of the file `src` is (for captures and, when `merged`,
+    /// errors).
+    pub(crate) file: Option<&'a str>,
+    /// One of several files read as one body (`files.rs`): errors are
+    /// given this file's source and name where they leave its nodes.
+    pub(crate) merged: bool,
     line_starts: OnceCell<Vec<usize>>,
 }
 
@@ -63,7 +71,21 @@ impl<'a> Shared<'a> {
             byte0: 0,
             json: false,
             json_templates: false,
+            file: None,
+            merged: false,
             line_starts: OnceCell::new(),
+        }
+    }
+
+    /// Gives an error leaving this file's nodes its source and file name,
+    /// when this is one of several files; errors without a span yet, or
+    /// already placed, pass unchanged.
+    #[inline]
+    pub(crate) fn place(&self, e: Error) -> Error {
+        if self.merged {
+            files::place(self, e)
+        } else {
+            e
         }
     }
 
@@ -140,6 +162,7 @@ impl Syntax {
 enum Input<'de> {
     Str(&'de str),
     Bytes(&'de [u8]),
+    Files(&'de crate::schema::Sources),
 }
 
 /// A deserializer of HCL configuration text.
@@ -288,6 +311,16 @@ impl<'de, 'c> Deserializer<'de, 'c> {
             return self.run_json(ctx, options, f);
         }
         let (parsed, src): (_, Cow<'de, str>) = match self.input {
+            Input::Files(sources) => {
+                return files::run(
+                    sources,
+                    ctx,
+                    &options,
+                    self.max_depth,
+                    self.ctx.is_some(),
+                    f,
+                )
+            }
             Input::Str(s) => (hcl_grammar::parse_body_with(s, &options), Cow::Borrowed(s)),
             Input::Bytes(b) => {
                 // Input past the limit is an error: the text for its
@@ -308,7 +341,8 @@ impl<'de, 'c> Deserializer<'de, 'c> {
             }
         };
         let tree = parsed.map_err(|e| finish(Error::syntax(e)))?;
-        let shared = Shared::new(ctx, &src, self.max_depth);
+        let mut shared = Shared::new(ctx, &src, self.max_depth);
+        shared.file = file.as_deref();
         f(body::BodyDeserializer::root(&tree, &shared)).map_err(finish)
     }
 }
@@ -323,6 +357,9 @@ impl<'de> Deserializer<'de, '_> {
         let templates = self.ctx.is_some();
         let file = self.file;
         let src: &'de str = match self.input {
+            Input::Files(sources) => {
+                return files::run(sources, ctx, &options, self.max_depth, templates, f)
+            }
             Input::Str(s) => s,
             Input::Bytes(b) => match std::str::from_utf8(b) {
                 Ok(s) => s,
@@ -352,6 +389,7 @@ impl<'de> Deserializer<'de, '_> {
             .map_err(|e| finish(Error::syntax(e)))?;
         let body = json::lower_root(src, tree, templates, &options).map_err(finish)?;
         let mut shared = Shared::new(ctx, src, self.max_depth);
+        shared.file = file.as_deref();
         shared.json = true;
         shared.json_templates = templates;
         f(body::BodyDeserializer::root(&body, &shared)).map_err(finish)

@@ -43,9 +43,16 @@ pub fn merge<'a>(files: &'a [File<'_>]) -> SchemaBody<'a> {
 
 /// `"a.tf:1,1-7"`: where an attribute's name is, as the reference writes a
 /// range in "was already set at".
-fn place(a: &Attribute<'_>) -> String {
-    let start = hcl_grammar::Position::of(a.src, a.name_span.start);
-    let end = hcl_grammar::Position::of(a.src, a.name_span.end);
+fn place_of(a: &Attribute<'_>) -> String {
+    place(a.src, a.name_span, a.file)
+}
+
+/// `"a.tf:1,1-7"`: where `span` of `src` (the file `file`) is, as the
+/// reference writes a range in "was already set at". The serde route's
+/// merge (`de/files.rs`) shares it.
+pub(crate) fn place(src: &str, span: hcl_grammar::Span, file: Option<&str>) -> String {
+    let start = hcl_grammar::Position::of(src, span.start);
+    let end = hcl_grammar::Position::of(src, span.end);
     let range = if start.line == end.line {
         format!("{},{}-{}", start.line, start.column, end.column)
     } else {
@@ -54,9 +61,24 @@ fn place(a: &Attribute<'_>) -> String {
             start.line, start.column, end.line, end.column
         )
     };
-    match a.file {
+    match file {
         Some(f) => format!("{f}:{range}"),
         None => range,
+    }
+}
+
+/// The message for an attribute `name` set again, first set at `first`
+/// (a [`place`]); the serde route's merge shares it.
+pub(crate) fn duplicate_message(name: &str, first: &str) -> String {
+    format!("Duplicate argument: the argument `{name}` was already set at {first}")
+}
+
+/// The syntax of a file of [`Sources`], by its name: `.json` is JSON.
+pub(crate) fn syntax_of(name: &str) -> Syntax {
+    if name.ends_with(".json") {
+        Syntax::Json
+    } else {
+        Syntax::Native
     }
 }
 
@@ -64,11 +86,7 @@ fn place(a: &Attribute<'_>) -> String {
 fn duplicate(first: &Attribute<'_>, dup: &Attribute<'_>) -> Error {
     super::locate(
         Error::data_at(
-            format!(
-                "Duplicate argument: the argument `{}` was already set at {}",
-                dup.name,
-                place(first)
-            ),
+            duplicate_message(&dup.name, &place_of(first)),
             dup.name_span,
         ),
         dup.src,
@@ -234,14 +252,7 @@ impl Sources {
     pub fn parse(&self) -> Result<Vec<File<'_>>> {
         self.files
             .iter()
-            .map(|(name, text)| {
-                let syntax = if name.ends_with(".json") {
-                    Syntax::Json
-                } else {
-                    Syntax::Native
-                };
-                File::parse_named(name.clone(), text, syntax)
-            })
+            .map(|(name, text)| File::parse_named(name.clone(), text, syntax_of(name)))
             .collect()
     }
 }

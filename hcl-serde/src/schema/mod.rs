@@ -36,6 +36,7 @@ mod json;
 mod merge;
 mod native;
 
+pub(crate) use merge::{duplicate_message, place, syntax_of};
 pub use merge::{merge, Sources};
 
 use crate::de::Syntax;

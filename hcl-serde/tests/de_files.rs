@@ -1,0 +1,451 @@
+//! Several files through serde (`hcl::from_files`, `from_files_with`,
+//! `from_dir`, `Deserializer::from_files`): the merge rule (attributes
+//! unique across files, blocks in file order), and every node's own file in
+//! errors, `Spanned<T>` spans and captures. The reference's behaviour on
+//! the merge rule itself is checked by the conformance runner
+//! (`conformance-ext/merge/` through `from_files_with`); the snapshots
+//! here were reviewed by hand: each names the file of the offending text,
+//! its line in that file, and puts the caret under it.
+#![allow(clippy::unwrap_used, clippy::expect_used, dead_code)]
+
+use hcl::schema::Sources;
+use hcl::{Context, RawBody, RawExpression, Value};
+use serde::Deserialize;
+use serde_spanned::Spanned;
+use std::collections::BTreeMap;
+
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+struct Service {
+    #[serde(rename = "$label")]
+    name: String,
+    port: u16,
+    #[serde(default)]
+    check: Option<RawExpression>,
+}
+
+#[derive(Deserialize, Debug)]
+struct Config {
+    name: String,
+    #[serde(default)]
+    service: Vec<Service>,
+}
+
+fn sources(files: &[(&str, &str)]) -> Sources {
+    let mut s = Sources::new();
+    for (name, text) in files {
+        s.add(*name, *text);
+    }
+    s
+}
+
+const A: &str = "name = \"shop\"\n\nservice \"web\" {\n  port = 80\n}\n";
+const B: &str = "# the API\nservice \"api\" {\n  port  = 8080\n  check = status == 200\n}\n";
+
+fn render<T: for<'de> Deserialize<'de> + std::fmt::Debug>(files: &[(&str, &str)]) -> String {
+    let s = sources(files);
+    let err = hcl::from_files::<T>(&s).unwrap_err();
+    format!("[{:?}] {err}", err.category())
+}
+
+#[test]
+fn blocks_of_one_type_in_file_order() {
+    let s = sources(&[("a.hcl", A), ("b.hcl", B)]);
+    let c: Config = hcl::from_files(&s).unwrap();
+    assert_eq!(c.name, "shop");
+    let names: Vec<&str> = c.service.iter().map(|s| s.name.as_str()).collect();
+    assert_eq!(names, ["web", "api"]);
+    assert_eq!(c.service[1].port, 8080);
+}
+
+#[test]
+fn a_map_keyed_by_label_groups_blocks_across_files() {
+    #[derive(Deserialize, Debug)]
+    struct Listener {
+        port: u16,
+    }
+    #[derive(Deserialize, Debug)]
+    struct Cfg {
+        listener: BTreeMap<String, Vec<Listener>>,
+    }
+    let s = sources(&[
+        ("a.hcl", "listener \"web\" {\n  port = 80\n}\n"),
+        ("b.hcl", "listener \"api\" {\n  port = 8080\n}\n"),
+        ("c.hcl", "listener \"web\" {\n  port = 443\n}\n"),
+    ]);
+    let c: Cfg = hcl::from_files(&s).unwrap();
+    let web: Vec<u16> = c.listener["web"].iter().map(|l| l.port).collect();
+    assert_eq!(web, [80, 443]);
+    assert_eq!(c.listener["api"][0].port, 8080);
+}
+
+#[test]
+fn into_a_value_attributes_and_blocks_of_every_file() {
+    let s = sources(&[("a.hcl", A), ("b.hcl", "region = \"eu\"\n")]);
+    let v: Value = hcl::from_files(&s).unwrap();
+    assert_eq!(
+        v,
+        hcl::value!({ name: "shop", service: { web: { port: 80 } }, region: "eu" })
+    );
+}
+
+#[test]
+fn one_file_reads_as_from_str() {
+    let s = sources(&[("a.hcl", A)]);
+    let ours: Value = hcl::from_files(&s).unwrap();
+    assert_eq!(ours, hcl::from_str::<Value>(A).unwrap());
+}
+
+#[test]
+fn no_files_are_an_empty_body() {
+    let v: Value = hcl::from_files(&Sources::new()).unwrap();
+    assert_eq!(v, hcl::value!({}));
+    let err = hcl::from_files::<Config>(&Sources::new()).unwrap_err();
+    assert_eq!(err.message(), "missing field `name`");
+    assert_eq!(err.file(), None);
+}
+
+#[test]
+fn the_context_reaches_every_file() {
+    let s = sources(&[("a.hcl", "name = \"shop-${env}\"\n"), ("b.hcl", B)]);
+    let mut ctx = Context::new();
+    ctx.declare_var("env", "prod");
+    let c: Config = hcl::from_files_with(&s, &ctx).unwrap();
+    assert_eq!(c.name, "shop-prod");
+    // The same through the Deserializer; a file name has no effect.
+    let de = hcl::Deserializer::from_files(&s)
+        .with_context(&ctx)
+        .with_file_name("ignored.hcl");
+    assert_eq!(Config::deserialize(de).unwrap().name, "shop-prod");
+}
+
+#[test]
+fn spanned_values_are_spans_in_their_own_file() {
+    #[derive(Deserialize)]
+    struct Svc {
+        port: Spanned<u16>,
+    }
+    #[derive(Deserialize)]
+    struct Cfg {
+        name: Spanned<String>,
+        service: Vec<Svc>,
+    }
+    let b = "\n\n\nservice {\n  port = 8080\n}\n";
+    let s = sources(&[
+        ("a.hcl", "name = \"shop\"\nservice {\n  port = 80\n}\n"),
+        ("b.hcl", b),
+    ]);
+    let c: Cfg = hcl::from_files(&s).unwrap();
+    let a_span = c.name.span();
+    assert_eq!(&"name = \"shop\"\n"[a_span], "\"shop\"");
+    let second = c.service[1].port.span();
+    assert_eq!(&b[second.clone()], "8080");
+    assert_eq!(second, 22..26);
+}
+
+#[test]
+fn a_raw_expression_from_the_second_file_knows_its_file_and_evaluates_later() {
+    let s = sources(&[("a.hcl", A), ("b.hcl", B)]);
+    let c: Config = hcl::from_files(&s).unwrap();
+    let check = c.service[1].check.as_ref().unwrap();
+    assert_eq!(check.as_str(), "status == 200");
+    assert_eq!(check.file(), Some("b.hcl"));
+    assert_eq!(check.line(), 4);
+    assert_eq!(&B[check.span().range()], "status == 200");
+    let mut ctx = Context::new();
+    ctx.declare_var("status", 200);
+    assert_eq!(check.evaluate(&ctx).unwrap(), Value::Bool(true));
+    // Evaluated without `status`: the error is in b.hcl, line 4.
+    let err = check.evaluate(&Context::new()).unwrap_err();
+    assert_eq!((err.file(), err.line()), (Some("b.hcl"), Some(4)));
+    insta::assert_snapshot!(err.to_string());
+}
+
+#[test]
+fn a_raw_body_from_the_second_file_deserializes_later_with_its_file() {
+    #[derive(Deserialize)]
+    struct Cfg {
+        name: String,
+        template: RawBody,
+    }
+    #[derive(Deserialize, Debug)]
+    struct Page {
+        title: String,
+        size: u8,
+    }
+    let s = sources(&[
+        ("a.hcl", "name = \"x\"\n"),
+        (
+            "b.hcl",
+            "template {\n  title = \"Hello, ${who}\"\n  size  = 300\n}\n",
+        ),
+    ]);
+    let c: Cfg = hcl::from_files(&s).unwrap();
+    assert_eq!(c.template.file(), Some("b.hcl"));
+    let mut ctx = Context::new();
+    ctx.declare_var("who", "world");
+    let err = c.template.deserialize_with::<Page>(&ctx).unwrap_err();
+    assert_eq!((err.file(), err.line()), (Some("b.hcl"), Some(3)));
+    insta::assert_snapshot!(err.to_string());
+}
+
+#[test]
+fn a_capture_names_the_file_of_a_single_file_deserializer_too() {
+    #[derive(Deserialize)]
+    struct Rule {
+        when: RawExpression,
+    }
+    let de = hcl::Deserializer::from_str("\nwhen = limit > 1\n").with_file_name("rules.hcl");
+    let rule = Rule::deserialize(de).unwrap();
+    assert_eq!(rule.when.file(), Some("rules.hcl"));
+    let err = rule.when.evaluate(&Context::new()).unwrap_err();
+    assert_eq!(
+        (err.file(), err.line(), err.column()),
+        (Some("rules.hcl"), Some(2), Some(8))
+    );
+    // Without a name, none.
+    let rule: Rule = hcl::from_str("when = 1\n").unwrap();
+    assert_eq!(rule.when.file(), None);
+}
+
+#[test]
+fn an_attribute_set_in_two_files_names_both_places() {
+    let out = render::<Config>(&[("a.hcl", A), ("b.hcl", "\nname = \"other\"\n")]);
+    insta::assert_snapshot!(out);
+}
+
+#[test]
+fn an_attribute_and_a_block_of_one_name_in_two_files() {
+    // The later one is the error (the reference: "Unsupported block type"
+    // at the block in b.hcl when the schema has the attribute).
+    let out = render::<Value>(&[
+        ("a.hcl", "settings = { a = 1 }\n"),
+        ("b.hcl", "settings {\n  a = 1\n}\n"),
+    ]);
+    insta::assert_snapshot!(out);
+    let out = render::<Value>(&[
+        ("a.hcl", "settings {\n  a = 1\n}\n"),
+        ("b.hcl", "\nsettings = 1\n"),
+    ]);
+    insta::assert_snapshot!(out);
+}
+
+#[test]
+fn a_data_error_in_the_third_file() {
+    let out = render::<Config>(&[
+        ("a.hcl", A),
+        ("b.hcl", B),
+        ("c.hcl", "service \"db\" {\n  port = \"five\"\n}\n"),
+    ]);
+    insta::assert_snapshot!(out);
+}
+
+#[test]
+fn an_unknown_field_in_the_second_file() {
+    let out = render::<Config>(&[
+        ("a.hcl", A),
+        ("b.hcl", "service \"db\" {\n  port = 1\n  prot = 2\n}\n"),
+    ]);
+    insta::assert_snapshot!(out);
+}
+
+#[test]
+fn an_evaluation_error_in_the_second_file() {
+    let out = render::<Value>(&[("a.hcl", A), ("b.hcl", "\n\nregion = upper(var.r)\n")]);
+    insta::assert_snapshot!(out);
+}
+
+#[test]
+fn a_syntax_error_in_the_second_file() {
+    let out = render::<Value>(&[("a.hcl", A), ("b.hcl", "ok = 1\nbroken = [1,\n")]);
+    insta::assert_snapshot!(out);
+}
+
+#[test]
+fn a_second_block_for_a_single_value_in_another_file() {
+    #[derive(Deserialize, Debug)]
+    struct Backend {
+        path: String,
+    }
+    #[derive(Deserialize, Debug)]
+    struct Cfg {
+        backend: Backend,
+    }
+    let out = render::<Cfg>(&[
+        ("a.hcl", "backend {\n  path = \"a\"\n}\n"),
+        ("b.hcl", "\nbackend {\n  path = \"b\"\n}\n"),
+    ]);
+    insta::assert_snapshot!(out);
+}
+
+#[test]
+fn a_missing_field_points_at_the_first_file() {
+    // The reference's MissingItemRange of merged bodies is the first
+    // file's (its start).
+    let out = render::<Config>(&[
+        ("a.hcl", "service \"web\" {\n  port = 80\n}\n"),
+        ("b.hcl", B),
+    ]);
+    insta::assert_snapshot!(out);
+}
+
+#[test]
+fn native_and_json_files_in_one_set() {
+    #[derive(Deserialize, Debug)]
+    struct Variable {
+        #[serde(rename = "$label")]
+        name: String,
+        default: String,
+    }
+    #[derive(Deserialize, Debug)]
+    struct Module {
+        name: String,
+        variable: Vec<Variable>,
+        tags: BTreeMap<String, String>,
+    }
+    let s = sources(&[
+        (
+            "main.tf",
+            "name = \"shop-${env}\"\ntags = { team = \"web\" }\n",
+        ),
+        (
+            "vars.tf.json",
+            r#"{"variable": {"region": {"default": "${env}-eu"}, "zone": {"default": "b"}}}"#,
+        ),
+    ]);
+    let mut ctx = Context::new();
+    ctx.declare_var("env", "prod");
+    let m: Module = hcl::from_files_with(&s, &ctx).unwrap();
+    assert_eq!(m.name, "shop-prod");
+    assert_eq!(m.variable.len(), 2);
+    assert_eq!(
+        (m.variable[0].name.as_str(), m.variable[0].default.as_str()),
+        ("region", "prod-eu")
+    );
+    assert_eq!(m.tags["team"], "web");
+    // Errors in the JSON file name it.
+    let s = sources(&[
+        ("main.tf", "name = \"x\"\n"),
+        (
+            "vars.tf.json",
+            "{\n  \"variable\": {\"a\": {\"default\": [1]}}\n}",
+        ),
+    ]);
+    let err = hcl::from_files_with::<Module>(&s, &ctx).unwrap_err();
+    assert_eq!((err.file(), err.line()), (Some("vars.tf.json"), Some(2)));
+}
+
+#[test]
+fn blocks_of_one_type_from_native_and_json_files_as_a_sequence() {
+    #[derive(Deserialize, Debug)]
+    #[serde(deny_unknown_fields)]
+    struct Variable {
+        #[serde(rename = "$label")]
+        name: String,
+        default: u16,
+    }
+    #[derive(Deserialize, Debug)]
+    struct Module {
+        variable: Vec<Variable>,
+    }
+    let s = sources(&[
+        ("a.tf", "variable \"a\" {\n  default = 1\n}\n"),
+        (
+            "b.tf.json",
+            r#"{"variable": {"b": {"default": 2}, "c": [{"default": 3}, {"default": 4}]}}"#,
+        ),
+        ("c.tf", "variable \"d\" {\n  default = 5\n}\n"),
+        (
+            "d.tf.json",
+            r#"{"variable": [{"e": {"default": 6}}, {"f": {"default": 7}}]}"#,
+        ),
+        ("e.tf.json", r#"{"variable": null}"#),
+    ]);
+    let m: Module = hcl::from_files(&s).unwrap();
+    let got: Vec<(&str, u16)> = m
+        .variable
+        .iter()
+        .map(|v| (v.name.as_str(), v.default))
+        .collect();
+    // File order (a.tf, c.tf's block after b.tf.json), then each JSON
+    // property's blocks in the JSON spec's order.
+    assert_eq!(
+        got,
+        [
+            ("a", 1),
+            ("b", 2),
+            ("c", 3),
+            ("c", 4),
+            ("d", 5),
+            ("e", 6),
+            ("f", 7)
+        ]
+    );
+    // An error in the JSON file is in it, numbered in the whole sequence.
+    let s = sources(&[
+        ("a.tf", "variable \"a\" {\n  default = 1\n}\n"),
+        (
+            "b.tf.json",
+            "{\"variable\": {\n  \"b\": {\"default\": 2},\n  \"c\": {\"default\": \"x\"}\n}}",
+        ),
+    ]);
+    let err = hcl::from_files::<Module>(&s).unwrap_err();
+    assert_eq!((err.file(), err.line()), (Some("b.tf.json"), Some(3)));
+    assert_eq!(err.path(), Some("variable[2].default"));
+    insta::assert_snapshot!(format!("[{:?}] {err}", err.category()));
+}
+
+#[test]
+fn a_json_property_and_another_file_combine_only_as_a_sequence() {
+    let out = render::<Value>(&[
+        ("a.tf", "variable \"x\" {\n  default = 1\n}\n"),
+        ("b.tf.json", r#"{"variable": {"y": {"default": 2}}}"#),
+    ]);
+    insta::assert_snapshot!(out);
+    // A native attribute and a JSON property: set twice.
+    let out = render::<Value>(&[("a.tf", "region = 1\n"), ("b.tf.json", r#"{"region": 2}"#)]);
+    insta::assert_snapshot!(out);
+}
+
+#[test]
+fn from_dir_reads_the_files_sorted_by_name() {
+    let dir = std::env::temp_dir().join(format!("hcl-de-files-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("b.tf"), "service \"api\" {\n  port = 8080\n}\n").unwrap();
+    std::fs::write(dir.join("a.tf"), A).unwrap();
+    std::fs::write(dir.join("c.tf.json"), r#"{"region": "eu"}"#).unwrap();
+    std::fs::write(dir.join("notes.txt"), "not = hcl = at all").unwrap();
+    let v: Value = hcl::from_dir(&dir, &["tf", "tf.json"], None).unwrap();
+    assert_eq!(v["name"], "shop");
+    assert_eq!(v["region"], "eu");
+    // a.tf's block comes first.
+    let keys: Vec<&String> = v["service"].as_object().unwrap().keys().collect();
+    assert_eq!(keys, ["web", "api"]);
+    std::fs::write(dir.join("d.tf"), "name = 2\n").unwrap();
+    let err = hcl::from_dir::<Value>(&dir, &["tf"], None).unwrap_err();
+    assert_eq!((err.file(), err.line()), (Some("d.tf"), Some(1)));
+    assert!(err.message().contains("already set at a.tf:1,1-5"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+    let err = hcl::from_dir::<Value>(&dir, &["tf"], None).unwrap_err();
+    assert_eq!(err.category(), hcl::Category::Io);
+    assert_eq!(err.file(), Some(dir.display().to_string().as_str()));
+}
+
+#[test]
+fn limits_and_json_roots_apply_to_each_file_and_name_it() {
+    let s = sources(&[
+        ("a.hcl", "name = \"x\"\n"),
+        (
+            "b.hcl",
+            "data = \"0123456789012345678901234567890123456789\"\n",
+        ),
+    ]);
+    let de = hcl::Deserializer::from_files(&s).with_max_input_len(32);
+    let err = Value::deserialize(de).unwrap_err();
+    assert!(err.message().starts_with("input too large"), "{err}");
+    assert_eq!(err.file(), Some("b.hcl"));
+    let s = sources(&[("a.hcl", "name = \"x\"\n"), ("b.tf.json", "\n[1]")]);
+    let err = hcl::from_files::<Value>(&s).unwrap_err();
+    assert!(err.is_syntax(), "{err}");
+    assert_eq!((err.file(), err.line()), (Some("b.tf.json"), Some(2)));
+}
