@@ -27,7 +27,7 @@ use crate::Value;
 use hcl_grammar::{ParseOptions, Span};
 use serde::de::{self, DeserializeOwned, Visitor};
 use std::borrow::Cow;
-use std::cell::OnceCell;
+use std::cell::RefCell;
 
 /// The default for [`Deserializer::with_max_depth`]: how deeply nested
 /// blocks, collections and values may be before deserialization stops with
@@ -50,7 +50,18 @@ pub(crate) struct Shared<'a> {
     pub(crate) json: bool,
     /// JSON syntax with a context: strings are templates.
     pub(crate) json_templates: bool,
-    line_starts: OnceCell<Vec<usize>>,
+    lines: RefCell<LineStarts>,
+}
+
+/// The line starts of `src` found so far: every line start up to
+/// `scanned` is in `starts`. Captures mostly come in source order, so the
+/// index grows as they move forward and never scans past the last one.
+struct LineStarts {
+    starts: Vec<usize>,
+    scanned: usize,
+    /// The index in `starts` of the last line found: the next capture is
+    /// usually on it or a few lines after.
+    last: usize,
 }
 
 impl<'a> Shared<'a> {
@@ -63,25 +74,47 @@ impl<'a> Shared<'a> {
             byte0: 0,
             json: false,
             json_templates: false,
-            line_starts: OnceCell::new(),
+            lines: RefCell::new(LineStarts {
+                starts: vec![0],
+                scanned: 0,
+                last: 0,
+            }),
         }
     }
 
     /// The byte offset where the line holding `byte` starts, and that
-    /// line's 1-based number. The line index is built once, on first use.
+    /// line's 1-based number. The line index is built as far as needed,
+    /// once.
     pub(crate) fn line_of(&self, byte: usize) -> (usize, usize) {
-        let starts = self.line_starts.get_or_init(|| {
-            std::iter::once(0)
-                .chain(
-                    self.src
-                        .bytes()
-                        .enumerate()
-                        .filter(|&(_, b)| b == b'\n')
-                        .map(|(i, _)| i + 1),
-                )
-                .collect()
-        });
-        let i = starts.partition_point(|&s| s <= byte).max(1);
+        let mut lines = self.lines.borrow_mut();
+        let LineStarts {
+            starts,
+            scanned,
+            last,
+        } = &mut *lines;
+        let end = byte.min(self.src.len());
+        if end > *scanned {
+            let from = *scanned;
+            if let Some(new) = self.src.as_bytes().get(from..end) {
+                starts.extend(memchr::memchr_iter(b'\n', new).map(|i| from + i + 1));
+            }
+            *scanned = end;
+        }
+        // `i` counts the line starts at or before `byte`.
+        const NEAR: usize = 8;
+        let near = starts.get(*last..).unwrap_or_default();
+        let i = match near.first() {
+            Some(&s) if s <= byte && near.get(NEAR).is_none_or(|&s| s > byte) => {
+                *last
+                    + near
+                        .get(..NEAR)
+                        .unwrap_or(near)
+                        .partition_point(|&s| s <= byte)
+            }
+            _ => starts.partition_point(|&s| s <= byte),
+        }
+        .max(1);
+        *last = i - 1;
         (starts.get(i - 1).copied().unwrap_or(0), i)
     }
 
@@ -674,5 +707,44 @@ pub(crate) fn unexpected(v: &Value) -> de::Unexpected<'_> {
         Value::String(s) => de::Unexpected::Str(s),
         Value::Array(_) => de::Unexpected::Seq,
         Value::Object(_) => de::Unexpected::Map,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Shared;
+    use crate::eval::Context;
+
+    /// The line start and number of `byte`, counted naively.
+    fn naive(src: &str, byte: usize) -> (usize, usize) {
+        let before = src.as_bytes().get(..byte).unwrap_or(src.as_bytes());
+        let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+        let start = before
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |i| i + 1);
+        (start, line)
+    }
+
+    #[test]
+    fn line_of_agrees_with_counting_in_any_order() {
+        let ctx = Context::none();
+        let src = "a = 1\n\nb = [\n  2,\n  3,\n]\n\n\n\n\n\n\n\n\n\n\nc = 4\r\nd = \"x\"";
+        let n = src.len();
+        // Forward, backward, jumps past the lines scanned so far, and
+        // offsets on a newline and past the end.
+        let order: Vec<usize> = (0..=n)
+            .chain((0..=n).rev())
+            .chain((0..=n + 2).map(|i| (i * 7) % (n + 3)))
+            .collect();
+        let sh = Shared::new(&ctx, src, 8);
+        for &b in &order {
+            assert_eq!(sh.line_of(b), naive(src, b), "byte {b}");
+        }
+        // A fresh index whose first question is far into the text.
+        let sh = Shared::new(&ctx, src, 8);
+        for b in [n, 3, n - 1, 0, 20] {
+            assert_eq!(sh.line_of(b), naive(src, b), "byte {b}");
+        }
     }
 }
