@@ -207,34 +207,44 @@ fn report(name: &str, inputs: &[String], ours: &[Duration], theirs: &[Duration])
     );
 }
 
+/// The median of `values`.
+fn median(mut values: Vec<f64>) -> f64 {
+    values.sort_by(f64::total_cmp);
+    values.get(values.len() / 2).copied().unwrap_or(f64::NAN)
+}
+
 /// The typed struct with each library's parser alone in the same rounds:
 /// the split of the typed path into parse and deserialize, and the ratio
-/// it would have with a parser at `parse_target` times hcl-rs's.
+/// it would have with a parser at `parse_target` times hcl-rs's. Each
+/// figure is the median over rounds of the four runs of one round (run
+/// back to back), which resists the noise of a shared machine.
 fn typed_split(name: &str, inputs: &[String], parse_target: f64) {
     let r = race(
         inputs,
         &[ours_typed, theirs_typed, ours_parse, theirs_parse],
     );
     report(name, inputs, &r[0], &r[1]);
-    let bytes: usize = inputs.iter().map(String::len).sum();
-    // Seconds per MB of each path.
-    let per = |rounds: &[Duration]| 1.0 / mbs(bytes, rounds);
-    let (typed, theirs, parse, theirs_parse) = (per(&r[0]), per(&r[1]), per(&r[2]), per(&r[3]));
-    let de = (typed - parse).max(0.0);
+    let rounds: Vec<[f64; 4]> = (0..r[0].len())
+        .map(|i| {
+            let t = |k: usize| r[k].get(i).map_or(f64::NAN, Duration::as_secs_f64);
+            [t(0), t(1), t(2), t(3)]
+        })
+        .collect();
+    let med = |f: &dyn Fn(&[f64; 4]) -> f64| median(rounds.iter().map(f).collect());
+    // Deserializing alone: the typed path less the parser, per round.
+    let de = |[typed, _, parse, _]: &[f64; 4]| (typed - parse).max(0.0);
     println!(
-        "{:<15} parse: ours {:.2} MB/s, hcl-rs {:.2} MB/s ({:.2}x); deserialize alone: ours {:.1}% of our typed time, {:.1}% of hcl-rs's typed time (hcl-rs's own: {:.1}%)",
+        "{:<15} parse alone: ours / hcl-rs {:.2}x; deserialize alone (typed less parse): ours {:.1}% of our typed time = {:.1}% of hcl-rs's typed time; hcl-rs's own {:.1}% of its typed time",
         "",
-        1.0 / parse,
-        1.0 / theirs_parse,
-        theirs_parse / parse,
-        100.0 * de / typed,
-        100.0 * de / theirs,
-        100.0 * (theirs - theirs_parse).max(0.0) / theirs,
+        med(&|[_, _, parse, theirs_parse]| theirs_parse / parse),
+        med(&|x| 100.0 * de(x) / x[0]),
+        med(&|x| 100.0 * de(x) / x[1]),
+        med(&|[_, theirs, _, theirs_parse]| 100.0 * (theirs - theirs_parse).max(0.0) / theirs),
     );
     println!(
-        "{:<15} with our parser at {parse_target:.1}x hcl-rs's: typed ratio {:.2}x",
+        "{:<15} with our parser at {parse_target:.1}x hcl-rs's and deserializing as now: typed ratio {:.2}x",
         "",
-        theirs / (theirs_parse / parse_target + de)
+        med(&|x| x[1] / (x[3] / parse_target + de(x))),
     );
 }
 
