@@ -96,7 +96,7 @@ impl<'a> Shared<'a> {
         if end > *scanned {
             let from = *scanned;
             if let Some(new) = self.src.as_bytes().get(from..end) {
-                starts.extend(memchr::memchr_iter(b'\n', new).map(|i| from + i + 1));
+                push_line_starts(new, from, starts);
             }
             *scanned = end;
         }
@@ -122,6 +122,36 @@ impl<'a> Shared<'a> {
     #[cold]
     pub(crate) fn too_deep(&self, span: Span) -> Error {
         too_deep(self.max_depth, Some(span))
+    }
+}
+
+/// Appends the start of every line that begins after a newline in
+/// `bytes` (which starts at byte `base` of the text). Eight bytes are
+/// tested at once (a word whose newline bytes become `0x80` and all others
+/// `0`), so the cost is per word and per line rather than per byte.
+fn push_line_starts(bytes: &[u8], base: usize, starts: &mut Vec<usize>) {
+    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    const NEWLINES: u64 = 0x0a0a_0a0a_0a0a_0a0a;
+    let mut words = bytes.chunks_exact(8);
+    let mut at = base;
+    for word in &mut words {
+        let mut w = [0u8; 8];
+        w.copy_from_slice(word);
+        // A byte of `x` is zero exactly where `word` has a newline; the
+        // high bit of each byte of `found` is set exactly there (no
+        // carries cross bytes, since the low seven bits are added apart).
+        let x = u64::from_le_bytes(w) ^ NEWLINES;
+        let mut found = !(((x & LOW7) + LOW7) | x | LOW7);
+        while found != 0 {
+            starts.push(at + (found.trailing_zeros() / 8) as usize + 1);
+            found &= found - 1;
+        }
+        at += 8;
+    }
+    for (i, &b) in words.remainder().iter().enumerate() {
+        if b == b'\n' {
+            starts.push(at + i + 1);
+        }
     }
 }
 
@@ -724,6 +754,31 @@ mod tests {
             .rposition(|&b| b == b'\n')
             .map_or(0, |i| i + 1);
         (start, line)
+    }
+
+    #[test]
+    fn line_starts_found_word_by_word_are_every_newline() {
+        // Every byte value around a newline, at every offset in a word.
+        let mut bytes: Vec<u8> = (0..=255u8).collect();
+        bytes.extend((0..=255u8).rev());
+        for at in [0, 1, 7, 8, 9, 63, 64, 100, 300, 511] {
+            bytes.insert(at, b'\n');
+        }
+        bytes.extend(b"\n\n\x0a\x8a\x0b\x09\n");
+        for base in [0, 5] {
+            for cut in 0..12 {
+                let part = bytes.get(cut..).unwrap_or_default();
+                let mut got = Vec::new();
+                super::push_line_starts(part, base, &mut got);
+                let want: Vec<usize> = part
+                    .iter()
+                    .enumerate()
+                    .filter(|&(_, &b)| b == b'\n')
+                    .map(|(i, _)| base + i + 1)
+                    .collect();
+                assert_eq!(got, want, "cut {cut}, base {base}");
+            }
+        }
     }
 
     #[test]
