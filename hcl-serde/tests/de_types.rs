@@ -346,6 +346,43 @@ fn expression_captures_unevaluated() {
 }
 
 #[test]
+fn captures_out_of_source_order_keep_their_lines() {
+    // Blocks are read by type, in order of first appearance, so the
+    // captures of `b` come after the last `a` although `b` starts first:
+    // each capture's line must still be its own.
+    #[derive(Deserialize, Debug)]
+    struct X {
+        x: RawExpression,
+    }
+    #[derive(Deserialize, Debug)]
+    struct F {
+        a: Vec<X>,
+        b: Vec<X>,
+        z: RawExpression,
+    }
+    let text = "a {\n  x = 1\n}\nb {\n  x = 2\n}\n\nz = 9\na {\n  x = 3\n}\nb { x = 4 }\n";
+    let f: F = hcl::from_str(text).unwrap();
+    let got: Vec<(&str, usize)> =
+        f.a.iter()
+            .chain(&f.b)
+            .map(|c| &c.x)
+            .chain([&f.z])
+            .map(|e| (e.as_str(), e.line()))
+            .collect();
+    assert_eq!(
+        got,
+        [("1", 2), ("3", 10), ("2", 5), ("4", 12), ("9", 8)],
+        "{text}"
+    );
+    for e in f.a.iter().chain(&f.b).map(|c| &c.x).chain([&f.z]) {
+        assert_eq!(&text[e.span().start..e.span().end], e.as_str());
+    }
+    // An error from a late capture still points at its own line.
+    let err = f.b[1].x.evaluate_into::<bool>(&Context::new()).unwrap_err();
+    assert_eq!(err.line(), Some(12), "{err}");
+}
+
+#[test]
 fn body_captures_a_block() {
     #[derive(Deserialize, Debug)]
     struct Page {

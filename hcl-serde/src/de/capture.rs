@@ -229,6 +229,31 @@ impl<'de> de::MapAccess<'de> for CaptureAccess {
     }
 }
 
+/// A key of the capture map: its index in `CAPTURE_FIELDS`, read without
+/// allocating.
+struct CaptureKey(usize);
+
+impl<'de> de::Deserialize<'de> for CaptureKey {
+    fn deserialize<D: de::Deserializer<'de>>(d: D) -> Result<CaptureKey, D::Error> {
+        struct KeyVisitor;
+        impl Visitor<'_> for KeyVisitor {
+            type Value = CaptureKey;
+
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a capture field")
+            }
+
+            fn visit_str<E: de::Error>(self, k: &str) -> Result<CaptureKey, E> {
+                match CAPTURE_FIELDS.iter().position(|f| *f == k) {
+                    Some(i) => Ok(CaptureKey(i)),
+                    None => Err(de::Error::unknown_field(k, CAPTURE_FIELDS)),
+                }
+            }
+        }
+        d.deserialize_identifier(KeyVisitor)
+    }
+}
+
 /// Reads the map of [`CaptureAccess`] (or a string from another format).
 struct CaptureVisitor {
     what: &'static str,
@@ -255,16 +280,16 @@ impl<'de> Visitor<'de> for CaptureVisitor {
         let mut text = None;
         let mut file = None;
         let mut nums = [None::<usize>; 5];
-        while let Some(key) = map.next_key::<String>()? {
-            match key.as_str() {
-                "text" => text = Some(map.next_value::<String>()?),
-                "offset" => nums[0] = Some(map.next_value()?),
-                "len" => nums[1] = Some(map.next_value()?),
-                "line" => nums[2] = Some(map.next_value()?),
-                "byte" => nums[3] = Some(map.next_value()?),
-                "col" => nums[4] = Some(map.next_value()?),
-                "file" => file = Some(map.next_value::<String>()?).filter(|f| !f.is_empty()),
-                other => return Err(de::Error::unknown_field(other, CAPTURE_FIELDS)),
+        while let Some(CaptureKey(key)) = map.next_key()? {
+            match key {
+                0 => text = Some(map.next_value::<String>()?),
+                6 => file = Some(map.next_value::<String>()?).filter(|f| !f.is_empty()),
+                // `key` is an index into CAPTURE_FIELDS (1..=5 here).
+                n => {
+                    if let Some(slot) = nums.get_mut(n - 1) {
+                        *slot = Some(map.next_value()?);
+                    }
+                }
             }
         }
         match (text, nums) {

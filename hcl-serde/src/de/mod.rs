@@ -17,6 +17,7 @@ mod files;
 pub(crate) mod json;
 mod json_blocks;
 mod key;
+mod lines;
 mod value;
 
 pub use capture::{RawBody, RawExpression};
@@ -27,9 +28,10 @@ use crate::error::{Error, Result};
 use crate::eval::Context;
 use crate::Value;
 use hcl_grammar::{ParseOptions, Span};
+use lines::LineStarts;
 use serde::de::{self, DeserializeOwned, Visitor};
 use std::borrow::Cow;
-use std::cell::OnceCell;
+use std::cell::RefCell;
 
 /// The default for [`Deserializer::with_max_depth`]: how deeply nested
 /// blocks, collections and values may be before deserialization stops with
@@ -58,7 +60,7 @@ pub(crate) struct Shared<'a> {
     /// One of several files read as one body (`files.rs`): errors are
     /// given this file's source and name where they leave its nodes.
     pub(crate) merged: bool,
-    line_starts: OnceCell<Vec<usize>>,
+    lines: RefCell<LineStarts>,
 }
 
 impl<'a> Shared<'a> {
@@ -73,7 +75,7 @@ impl<'a> Shared<'a> {
             json_templates: false,
             file: None,
             merged: false,
-            line_starts: OnceCell::new(),
+            lines: RefCell::new(LineStarts::new()),
         }
     }
 
@@ -90,21 +92,9 @@ impl<'a> Shared<'a> {
     }
 
     /// The byte offset where the line holding `byte` starts, and that
-    /// line's 1-based number. The line index is built once, on first use.
+    /// line's 1-based number.
     pub(crate) fn line_of(&self, byte: usize) -> (usize, usize) {
-        let starts = self.line_starts.get_or_init(|| {
-            std::iter::once(0)
-                .chain(
-                    self.src
-                        .bytes()
-                        .enumerate()
-                        .filter(|&(_, b)| b == b'\n')
-                        .map(|(i, _)| i + 1),
-                )
-                .collect()
-        });
-        let i = starts.partition_point(|&s| s <= byte).max(1);
-        (starts.get(i - 1).copied().unwrap_or(0), i)
+        self.lines.borrow_mut().line_of(self.src, byte)
     }
 
     /// The error for nesting deeper than the limit, at `span`.
