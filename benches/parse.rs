@@ -13,15 +13,27 @@
 //! once, keeping every tree, and reports the peak heap and the heap still
 //! held by the trees, per byte of input.
 //!
+//! Scaling: the corpus files that both parsers accept and whose top level
+//! holds blocks only, joined in order into documents of 50 KB, 200 KB,
+//! 1 MB and 5 MB (a little more: whole files), each parsed by both in
+//! interleaved rounds of about 1 MB of input (a quarter of the time budget
+//! per size): MB/s, ratio, and peak heap per input byte.
+//!
+//! The report names the machine and the pest version linked (from
+//! `Cargo.lock`).
+//!
 //! - `HCL_CORPUS_DIR`: the corpus (default `../shared/corpus` beside the
 //!   workspace); when absent the benchmark says so and exits successfully.
 //! - `HCL_BENCH_SECONDS`: time budget per parser (default 8).
 
 #[path = "support/machine.rs"]
 mod machine;
+#[path = "support/pest_version.rs"]
+mod pest_version;
 #[path = "../tests/conformance/walk.rs"]
 mod walk;
 use machine::machine;
+use pest_version::pest_version;
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::hint::black_box;
 use std::path::{Path, PathBuf};
@@ -97,6 +109,7 @@ fn main() {
     let budget = Duration::from_secs_f64(budget);
 
     println!("machine: {}", machine());
+    println!("pest: {} (Cargo.lock)", pest_version());
     let files = match load(&dir) {
         Ok(files) => files,
         Err(e) => {
@@ -153,6 +166,82 @@ fn main() {
         per(theirs_peak),
         per(theirs_held)
     );
+
+    scaling(&files, budget / 4);
+}
+
+/// One document of about `size` bytes: corpus files whose top level is
+/// blocks only (so that joining them repeats no attribute), in order,
+/// repeated as needed.
+fn document(files: &[&String], size: usize) -> String {
+    let mut doc = String::with_capacity(size + 64 * 1024);
+    for f in files.iter().cycle() {
+        if doc.len() >= size {
+            break;
+        }
+        doc.push_str(f);
+        if !f.ends_with('\n') {
+            doc.push('\n');
+        }
+    }
+    doc
+}
+
+/// Both parsers on documents of growing size, `budget` per size.
+fn scaling(files: &[String], budget: Duration) {
+    let blocks_only: Vec<&String> = files
+        .iter()
+        .filter(|s| {
+            hcl_grammar::parse_body(s).is_ok_and(|b| b.attributes().next().is_none())
+                && hcl_rs::parse(s).is_ok()
+        })
+        .collect();
+    if blocks_only.is_empty() {
+        return;
+    }
+    println!(
+        "scaling ({} block-only corpus files joined):",
+        blocks_only.len()
+    );
+    for size in [50_000, 200_000, 1_000_000, 5_000_000] {
+        let doc = document(&blocks_only, size);
+        // Each round parses about 1 MB (so that a round of a small
+        // document is not lost in the noise of a shared machine).
+        let copies = 1_000_000usize.div_ceil(doc.len()).max(1);
+        let docs = vec![doc; copies];
+        let ok = (
+            hcl_grammar::parse_body(&docs[0]).is_ok(),
+            hcl_rs::parse(&docs[0]).is_ok(),
+        );
+        if ok != (true, true) {
+            println!("  {} bytes: not accepted by both ({ok:?})", docs[0].len());
+            continue;
+        }
+        let (ours, theirs) = throughput(&docs, budget);
+        let len = docs[0].len() as f64;
+        let round = len * copies as f64;
+        let mbps = |r: &[Duration]| {
+            round * r.len() as f64 / r.iter().sum::<Duration>().as_secs_f64() / 1e6
+        };
+        let paired = median(
+            ours.iter()
+                .zip(&theirs)
+                .map(|(o, t)| t.as_secs_f64() / o.as_secs_f64())
+                .collect(),
+        );
+        let one = &docs[..1];
+        let (ours_peak, _) = heap(one, |s| hcl_grammar::parse_body(s).ok());
+        let (theirs_peak, _) = heap(one, |s| hcl_rs::parse(s).ok());
+        println!(
+            "  {:>9} bytes: hcl-grammar {:.1} MB/s, hcl-rs {:.1} MB/s, ratio {paired:.2}x (median of {} paired rounds); peak heap per byte {:.2} vs {:.2}",
+            docs[0].len(),
+            mbps(&ours),
+            mbps(&theirs),
+            ours.len().min(theirs.len()),
+            ours_peak as f64 / len,
+            theirs_peak as f64 / len
+        );
+    }
 }
 
 /// Every corpus file the reference accepts, as text, sorted by path.

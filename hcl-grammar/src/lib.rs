@@ -42,6 +42,10 @@
 // Input must not panic the parser: no indexing that input can reach.
 #![warn(clippy::indexing_slicing)]
 
+// pest's generated parser names `::alloc::boxed::Box` when pest is built
+// without its `std` feature (see the root Cargo.toml).
+extern crate alloc;
+
 /// What an identifier is, for both crates (`is_identifier`).
 mod ident;
 

@@ -1,48 +1,30 @@
 //! Guards against hostile input, before pest runs.
 //!
-//! pest 2.7.8 recurses once per nesting level and has no stack guard, so a
-//! cheap linear pre-scan counts nesting first: a small lexer with a mode
+//! pest recurses once per nesting level (and before 2.9 has no stack
+//! guard), so a cheap linear pre-scan counts nesting first: a small lexer with a mode
 //! stack (code, quoted string, heredoc, standalone template) that knows
 //! comments, string escapes, heredoc markers and template sequences. It
 //! counts `(`, `[`, `{`, `${` and `%{` levels, quoted strings and heredocs
 //! (so `"${` nests two levels) and the `?` of conditionals (whose branches
 //! pest also parses recursively), and fails past `max_depth`. It does not validate anything else: pest does.
 //!
-//! Backtracking is bounded with [`pest::set_call_limit`], which in pest
-//! 2.7.8 is a process-wide setting read when a parse starts. Each parse
-//! raises it, if needed, to a budget proportional to its input
-//! ([`CALLS_PER_BYTE`] calls per byte plus a constant); it is never
-//! lowered, so that concurrent parses cannot fail spuriously. The budget of
-//! a small input is therefore at most that of the largest input parsed so
-//! far in the process, which keeps every parse linear in the size of that
-//! input.
+//! pest 2.9 also checks the native stack itself ("stack limit reached"),
+//! but the pre-scan is kept: the crate accepts any pest from 2.7 (which has
+//! no such guard), it gives the error its position and words, and it finds
+//! where a large file may be cut into pieces (see `parse_config`).
+//!
+//! Backtracking needs no guard: the grammar is linear by construction
+//! (every alternative is guarded by its first character or fails within a
+//! few bytes, and no span is parsed again by a second alternative), which
+//! `hcl-grammar/tests/linear.rs` checks by counting pest's calls. pest's
+//! own call limit (`pest::set_call_limit`) is process-wide, so the library
+//! never sets it.
 
 use super::Rule;
 use crate::error::Error;
 use crate::span::Span;
 use crate::Result;
-use std::num::NonZeroUsize;
 use std::ops::Range;
-use std::sync::atomic::{AtomicUsize, Ordering};
-
-/// pest rule calls allowed per input byte. The grammar needs well under a
-/// hundred on real files; this only stops runaway backtracking.
-pub(crate) const CALLS_PER_BYTE: usize = 2_000;
-const CALLS_BASE: usize = 1_000_000;
-
-static LIMIT: AtomicUsize = AtomicUsize::new(0);
-
-/// Raises pest's global call limit to the budget of an input of `len`
-/// bytes, if it is lower.
-pub(super) fn set_call_limit(len: usize) {
-    let want = len
-        .saturating_mul(CALLS_PER_BYTE)
-        .saturating_add(CALLS_BASE);
-    let prev = LIMIT.fetch_max(want, Ordering::Relaxed);
-    if prev < want {
-        pest::set_call_limit(NonZeroUsize::new(want));
-    }
-}
 
 #[derive(Clone, Copy, PartialEq)]
 enum Mode {

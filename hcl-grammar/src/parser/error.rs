@@ -20,9 +20,20 @@ pub(super) fn from_pest(e: pest::error::Error<Rule>, entry: Rule, text: &str) ->
             negatives,
         } => (positives.clone(), negatives.clone()),
         ErrorVariant::CustomError { message } => {
+            // Only when another part of the program set pest's
+            // process-wide call limit (this crate never does).
             if message.contains("call limit") {
                 return Error::new(
-                    "input too complex: the parser gave up (call limit reached)",
+                    "input too complex: the parser gave up (pest's call limit, set elsewhere in this program, was reached)",
+                    Span::new(pos, pos),
+                    text,
+                );
+            }
+            // pest 2.9's own stack guard (the depth pre-scan stops
+            // ordinary input first).
+            if message.contains("stack limit") {
+                return Error::new(
+                    "nesting too deep: the parser ran out of stack",
                     Span::new(pos, pos),
                     text,
                 );

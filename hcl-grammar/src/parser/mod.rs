@@ -114,7 +114,6 @@ impl<'s, 'i> Ctx<'s, 'i> {
 fn run<'s>(rule: Rule, text: &'s str, options: &ParseOptions) -> Result<P<'s>> {
     check_len(text.as_bytes(), options)?;
     depth::check(rule, text, options.max_depth)?;
-    depth::set_call_limit(text.len());
     match HclParser::parse(rule, text) {
         Ok(mut pairs) => match pairs.next() {
             Some(p) => Ok(p),
@@ -133,7 +132,7 @@ pub(crate) fn parse_body<'i>(src: &'i str, options: &ParseOptions) -> Result<Bod
 /// that pest's token queue, which is some 20 to 200 bytes per input byte,
 /// only ever holds one piece: memory then grows with the tree alone, and
 /// the time per byte stays that of a small file. Any failure in a piece
-/// (a syntax error, a lowering error, an exhausted call budget) parses the
+/// (a syntax error, a lowering error) parses the
 /// whole file again in one piece, so errors are exactly those of a
 /// whole-file parse; attributes repeated across pieces are checked on the
 /// joined items, as the whole-file parse would.
@@ -145,7 +144,6 @@ fn parse_config<'i>(text: &str, source: Source<'i>, options: &ParseOptions) -> R
             return Ok(body);
         }
     }
-    depth::set_call_limit(text.len());
     let root = match HclParser::parse(Rule::config_file, text) {
         Ok(mut pairs) => match pairs.next() {
             Some(p) => p,
@@ -169,7 +167,6 @@ fn parse_pieces<'i>(
     let mut start = 0;
     for end in splits.iter().copied().chain(std::iter::once(text.len())) {
         let piece = text.get(start..end)?;
-        depth::set_call_limit(piece.len());
         let root = HclParser::parse(Rule::config_file, piece).ok()?.next()?;
         let mut ctx = Ctx::new(text, source, options);
         ctx.base = start;
