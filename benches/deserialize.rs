@@ -33,8 +33,11 @@
 
 #[path = "support/machine.rs"]
 mod machine;
+#[path = "support/pest_version.rs"]
+mod pest_version;
 
 use machine::machine;
+use pest_version::pest_version;
 use std::hint::black_box;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -347,26 +350,6 @@ output "url_{i}" {{
         i += 1;
     }
     s
-}
-
-/// The pest version in the workspace's lock file (the one this benchmark
-/// was built with, unless built with another lock file).
-fn pest_version() -> String {
-    let lock = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("Cargo.lock"))
-        .unwrap_or_default();
-    let mut lines = lock.lines();
-    while let Some(line) = lines.next() {
-        if line == "name = \"pest\"" {
-            if let Some(v) = lines
-                .next()
-                .and_then(|l| l.strip_prefix("version = \""))
-                .and_then(|l| l.strip_suffix('"'))
-            {
-                return v.to_owned();
-            }
-        }
-    }
-    "unknown".to_owned()
 }
 
 fn load() -> String {
