@@ -398,7 +398,7 @@ impl<'de> de::Deserializer<'de> for ValueDeserializer {
             // its type).
             if let Value::Unknown(ref t) = self.value {
                 return v.visit_map(UnknownAccess {
-                    ty: Some(crate::eval::unknown::type_to_value(t)),
+                    ty: Some(crate::value::types::type_to_value(t)),
                 });
             }
             return self.deserialize_any(v);

@@ -2,8 +2,8 @@
 
 use super::context::EvalOptions;
 use super::convert;
-use super::types::Type;
 use crate::error::Error;
+use crate::value::types::Type;
 use crate::value::{Map, Value};
 use crate::Number;
 use std::cell::RefCell;

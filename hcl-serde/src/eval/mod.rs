@@ -48,13 +48,12 @@ mod context;
 pub(crate) mod convert;
 mod expr;
 mod func;
-mod types;
 mod unify;
 pub(crate) mod unknown;
 
+pub use crate::value::types::Type;
 pub use context::{Context, EvalOptions};
 pub use func::{FuncArgs, FuncDef, FuncError, FuncImpl, Param, ReturnTypeFn};
-pub use types::Type;
 
 use crate::error::{Error, Result};
 use crate::value::{Map, Value};

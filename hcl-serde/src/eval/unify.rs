@@ -22,7 +22,7 @@
 //! "unsafe" conversions (string to number or bool, list to set, map to
 //! object) count only when asked for, as the evaluator always does.
 
-use super::types::Type;
+use crate::value::types::Type;
 use crate::value::Map;
 use std::cmp::Ordering;
 

@@ -26,8 +26,8 @@
 //! holding a type instead of a value).
 
 use super::expr::TVal;
-use super::types::Type;
 use super::unify::can_convert;
+use crate::value::types::Type;
 use crate::value::Value;
 
 impl TVal {
@@ -77,69 +77,6 @@ pub(crate) fn check_convertible(from: &Type, to: &Type) -> Result<(), String> {
         Ok(())
     } else {
         Err(format!("{} required", to.friendly_name()))
-    }
-}
-
-/// `t` in go-cty's JSON type encoding (`ctyjson.MarshalType`), as a
-/// value: `"string"`, `"dynamic"`, `["list", T]`, `["tuple", [T, ...]]`,
-/// `["object", {"k": T}]`. Carries an unknown value's type through serde
-/// to a [`Value`] target.
-pub(crate) fn type_to_value(t: &Type) -> Value {
-    let pair = |kind: &str, inner: Value| Value::Array(vec![Value::from(kind), inner]);
-    match t {
-        Type::Any => Value::from("dynamic"),
-        Type::Bool => Value::from("bool"),
-        Type::Number => Value::from("number"),
-        Type::String => Value::from("string"),
-        Type::List(e) => pair("list", type_to_value(e)),
-        Type::Set(e) => pair("set", type_to_value(e)),
-        Type::Map(e) => pair("map", type_to_value(e)),
-        Type::Tuple(ts) => pair(
-            "tuple",
-            Value::Array(ts.iter().map(type_to_value).collect()),
-        ),
-        Type::Object(attrs) => pair(
-            "object",
-            Value::Object(
-                attrs
-                    .iter()
-                    .map(|(k, t)| (k.clone(), type_to_value(t)))
-                    .collect(),
-            ),
-        ),
-    }
-}
-
-/// The type [`type_to_value`] encoded; `None` for anything else.
-pub(crate) fn type_from_value(v: &Value) -> Option<Type> {
-    match v {
-        Value::String(s) => match s.as_str() {
-            "dynamic" => Some(Type::Any),
-            "bool" => Some(Type::Bool),
-            "number" => Some(Type::Number),
-            "string" => Some(Type::String),
-            _ => None,
-        },
-        Value::Array(pair) => match pair.as_slice() {
-            [Value::String(kind), inner] => match (kind.as_str(), inner) {
-                ("list", e) => type_from_value(e).map(Type::list),
-                ("set", e) => type_from_value(e).map(Type::set),
-                ("map", e) => type_from_value(e).map(Type::map),
-                ("tuple", Value::Array(ts)) => ts
-                    .iter()
-                    .map(type_from_value)
-                    .collect::<Option<Vec<_>>>()
-                    .map(Type::Tuple),
-                ("object", Value::Object(attrs)) => attrs
-                    .iter()
-                    .map(|(k, t)| Some((k.clone(), type_from_value(t)?)))
-                    .collect::<Option<_>>()
-                    .map(Type::Object),
-                _ => None,
-            },
-            _ => None,
-        },
-        _ => None,
     }
 }
 

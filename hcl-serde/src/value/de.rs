@@ -121,7 +121,7 @@ impl<'de> Visitor<'de> for ValueVisitor {
         let first_value: Value = map.next_value()?;
         let special = match (first.as_str(), &first_value) {
             (NUMBER_KEY, Value::String(text)) => Number::from_exact_text(text).map(Value::Number),
-            (UNKNOWN_KEY, t) => crate::eval::unknown::type_from_value(t).map(Value::unknown),
+            (UNKNOWN_KEY, t) => super::types::type_from_value(t).map(Value::unknown),
             _ => None,
         };
         let second = map.next_key::<String>()?;

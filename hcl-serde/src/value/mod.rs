@@ -36,7 +36,9 @@ pub(crate) mod nfc;
 
 pub use index::Index;
 
-use crate::eval::Type;
+pub(crate) mod types;
+
+use self::types::Type;
 use crate::Number;
 use std::fmt;
 

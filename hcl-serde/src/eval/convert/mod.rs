@@ -2,7 +2,7 @@
 //! between primitives, from tuples to lists and sets, from objects to
 //! maps, and the unification of several types into one.
 
-use super::types::Type;
+use crate::value::types::Type;
 use crate::value::{Map, Value};
 use crate::Number;
 use std::cmp::Ordering;

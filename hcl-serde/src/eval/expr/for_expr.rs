@@ -3,8 +3,8 @@
 use super::{child_type, retag, Child, Evaluator, TVal};
 use crate::error::{Error, Result};
 use crate::eval::convert::{self, kind_of, quote};
-use crate::eval::types::Type;
 use crate::eval::unknown;
+use crate::value::types::Type;
 use crate::value::{Map, Value};
 use hcl_grammar::{Expr, ForExpr, Ident, Span};
 

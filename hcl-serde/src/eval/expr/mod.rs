@@ -8,8 +8,8 @@ mod traversal;
 
 use super::context::{Context, EvalOptions};
 use super::convert;
-use super::types::Type;
 use crate::error::{Error, Result};
+use crate::value::types::Type;
 use crate::value::{Map, Value};
 use crate::Number;
 use hcl_grammar::{Expr, ExprKind, ObjectKey, Span};

@@ -3,8 +3,8 @@
 use super::{Evaluator, TVal};
 use crate::error::{Error, Result};
 use crate::eval::convert;
-use crate::eval::types::Type;
 use crate::eval::unknown;
+use crate::value::types::Type;
 use crate::value::{Map, Value};
 use crate::{Number, NumberError};
 use hcl_grammar::{

@@ -3,8 +3,8 @@
 use super::{child_type, did_you_mean, retag, Child, Evaluator, TVal};
 use crate::error::{Error, Result};
 use crate::eval::convert::{self, kind_of, quote};
-use crate::eval::types::Type;
 use crate::eval::unknown;
+use crate::value::types::Type;
 use crate::value::Value;
 use crate::Number;
 use hcl_grammar::{Expr, ExprKind, GetAttrExpr, Ident, IndexExpr, Span, SplatExpr};
