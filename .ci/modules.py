@@ -4,9 +4,16 @@
 # then the cycles (strongly connected groups). ARCHITECTURE.md's picture
 # ("Modules of hcl-serde") is this output.
 #
-#   python3 .ci/modules.py [hcl-serde/src]
+#   python3 .ci/modules.py [--check] [hcl-serde/src]
+#
+# --check (CI): exit 1 when there is a cycle, or when ARCHITECTURE.md does
+# not hold the graph exactly as printed here (its "names" block).
 import re, os, sys, collections
-root = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), '..', 'hcl-serde', 'src')
+args = sys.argv[1:]
+check = '--check' in args
+args = [a for a in args if a != '--check']
+here = os.path.dirname(os.path.abspath(__file__))
+root = args[0] if args else os.path.join(here, '..', 'hcl-serde', 'src')
 edges = collections.defaultdict(set)
 detail = collections.defaultdict(set)
 for dp, _, fs in os.walk(root):
@@ -43,14 +50,14 @@ for dp, _, fs in os.walk(root):
             tgt = {'Value': 'value', 'Map': 'value', 'Number': 'number', 'NumberError': 'number',
                    'Error': 'error', 'Result': 'error', 'Category': 'error', 'Context': 'eval',
                    'Evaluate': 'eval', 'from_str': 'de', 'Deserializer': 'de', 'RawExpression': 'de',
-                   'RawBody': 'de', 'Syntax': 'de', 'to_value': 'ser', 'to_string': 'ser', 'grammar': None,
+                   'RawBody': 'de', 'Syntax': 'source', 'to_value': 'ser', 'to_string': 'ser', 'grammar': None,
                    'format': 'format', 'from_value': 'de', 'from_str_with': 'de', 'from_slice': 'de', 'Serializer': 'ser', 'self': None, '__value_internal': None}.get(tgt, tgt)
             if tgt and tgt != top:
                 edges[top].add(tgt)
                 detail[(top, tgt)].add(rel)
 mods = sorted(set(edges) | {t for v in edges.values() for t in v})
-for m in mods:
-    print(f'{m:8} -> {", ".join(sorted(edges[m]))}')
+graph = [f'{m:8} -> {", ".join(sorted(edges[m]))}'.rstrip() for m in mods]
+print('\n'.join(graph))
 # cycles: strongly connected components
 index = {}; low = {}; st = []; on = set(); sccs = []; c = [0]
 def strong(v):
@@ -72,3 +79,13 @@ for comp in sccs:
         for b in comp:
             if (a, b) in detail:
                 print(f'  {a} -> {b}: {", ".join(sorted(detail[(a, b)]))}')
+if check:
+    failed = False
+    if sccs:
+        print('error: the module graph has a cycle (see above); only the language\'s own recursion, inside a module, may be one', file=sys.stderr)
+        failed = True
+    doc = open(os.path.join(here, '..', 'ARCHITECTURE.md')).read()
+    if '```\n' + '\n'.join(graph) + '\n```' not in doc:
+        print('error: ARCHITECTURE.md ("Modules of hcl-serde") does not hold this graph exactly: paste the lines above into its fenced block', file=sys.stderr)
+        failed = True
+    sys.exit(1 if failed else 0)

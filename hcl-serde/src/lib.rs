@@ -114,6 +114,7 @@ mod quote;
 mod reserved;
 pub mod schema;
 pub mod ser;
+mod source;
 pub mod stdlib;
 pub mod value;
 

@@ -35,7 +35,7 @@ impl<'a, 'de> ExprDeserializer<'a, 'de> {
     /// Evaluates the expression with the run's context.
     fn eval(&self) -> Result<Value> {
         if let Some(t) = self.json_template() {
-            return super::json::eval_template(t, self.expr.span, self.sh.ctx);
+            return crate::source::json::eval_template(t, self.expr.span, self.sh.ctx);
         }
         crate::eval::eval_expr(self.expr, self.sh.ctx)
     }
@@ -562,7 +562,7 @@ impl<'de> de::MapAccess<'de> for ExprMapAccess<'_, 'de> {
         let Some(mut item) = self.items.next() else {
             return Ok(None);
         };
-        while self.skip_comments && static_key(&item.key) == Some(super::json::COMMENT) {
+        while self.skip_comments && static_key(&item.key) == Some(crate::source::json::COMMENT) {
             let Some(next) = self.items.next() else {
                 return Ok(None);
             };

@@ -19,7 +19,7 @@ use super::json_blocks::BlockSeq;
 use super::{json, Deserializer, Input, Shared, Syntax};
 use crate::error::{Error, Result};
 use crate::eval::Context;
-use crate::schema::{self, Sources};
+use crate::source::{self, Sources};
 use hcl_grammar::{Attribute, Block, Body, Expr, ExprKind, ParseOptions, Span, Structure};
 use serde::de::{self, DeserializeOwned, Visitor};
 use std::collections::HashMap;
@@ -37,7 +37,7 @@ pub(super) fn place(sh: &Shared<'_>, e: Error) -> Error {
     if e.span().is_none() || e.file().is_some() {
         return e;
     }
-    schema::locate(e, sh.src, sh.file)
+    source::locate(e, sh.src, sh.file)
 }
 
 /// Parses every file of `sources` (in its own syntax, by name) and hands
@@ -56,8 +56,8 @@ where
 {
     let mut files = Vec::new();
     for (name, text) in sources.files() {
-        let located = |e: Error| schema::locate(e, text, Some(name));
-        let json = schema::syntax_of(name) == Syntax::Json;
+        let located = |e: Error| source::locate(e, text, Some(name));
+        let json = source::syntax_of(name) == Syntax::Json;
         let body = if json {
             let tree = hcl_grammar::json::parse_json_with(text, options)
                 .map_err(|e| located(Error::syntax(e)))?;
@@ -133,22 +133,22 @@ pub(super) fn entries<'a, 'de>(files: &'a [FileBody<'a, 'de>]) -> Result<Vec<Ent
                     *entry = Entry::Mixed(name, parts);
                 }
                 (Structure::Attribute(_), Some(Entry::Attr(first, first_sh))) => {
-                    let at = schema::place(first_sh.src, first.name.span, first_sh.file);
+                    let at = source::place(first_sh.src, first.name.span, first_sh.file);
                     return Err(
-                        sh.place(Error::data_at(schema::duplicate_message(name, &at), span))
+                        sh.place(Error::data_at(source::duplicate_message(name, &at), span))
                     );
                 }
                 (_, earlier) => {
                     let (what, at) = match earlier.as_deref() {
                         Some(Entry::Attr(a, ash)) => (
                             "the attribute is set at",
-                            Some(schema::place(ash.src, a.name.span, ash.file)),
+                            Some(source::place(ash.src, a.name.span, ash.file)),
                         ),
                         Some(Entry::Blocks(_, blocks)) => (
                             "a block is at",
                             blocks
                                 .first()
-                                .map(|&(b, bsh)| schema::place(bsh.src, b.ident.span, bsh.file)),
+                                .map(|&(b, bsh)| source::place(bsh.src, b.ident.span, bsh.file)),
                         ),
                         Some(Entry::Mixed(_, parts)) => {
                             ("a block is at", parts.first().map(Part::place))
@@ -212,7 +212,7 @@ impl<'a> Part<'a, '_> {
     /// `"a.tf:1,1-9"`.
     fn place(&self) -> String {
         let sh = self.shared();
-        schema::place(sh.src, self.name_span(), sh.file)
+        source::place(sh.src, self.name_span(), sh.file)
     }
 }
 
@@ -462,7 +462,7 @@ impl<'de> Deserializer<'de, 'static> {
 
 /// Deserializes an instance of `T` from several files read as one body,
 /// in their order (the reference's `hcl.MergeFiles`, with the merge rule
-/// of [`schema::merge`]): a Terraform module's `.tf` files, a Packer
+/// of [`schema::merge`](crate::schema::merge)): a Terraform module's `.tf` files, a Packer
 /// template's files.
 ///
 /// - An attribute may be set in one file only: a second is an error at it
@@ -478,7 +478,7 @@ impl<'de> Deserializer<'de, 'static> {
 ///   (blocks, or another JSON file's property), the target must read a
 ///   sequence (`Vec<T>`), which gets every block of every file in order.
 ///   Read any other way it is an error naming both places (the schema
-///   API, [`schema::merge`], decides by its schema instead).
+///   API, [`schema::merge`](crate::schema::merge), decides by its schema instead).
 /// - Every error names its own file, with its line, column, field path and
 ///   source line. Spans ([`Error::span`], `serde_spanned::Spanned<T>`)
 ///   are byte offsets into the file of the node they point at; which file

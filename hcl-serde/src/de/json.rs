@@ -13,14 +13,12 @@
 //! the string.
 
 use crate::error::{Error, Result};
+use crate::source::json::COMMENT;
 use hcl_grammar::json::{nfc, JsonKind, JsonProperty, JsonValue};
 use hcl_grammar::{
     Attribute, Body, Expr, ExprKind, Ident, ObjectItem, ObjectKey, ParseOptions, Span, Structure,
 };
 use std::borrow::Cow;
-
-/// The name of the comment property, ignored in bodies.
-pub(crate) const COMMENT: &str = "//";
 
 /// The body of a JSON file: its root object, or the merged objects of a
 /// root array. `templates`: whether strings are templates.
@@ -170,17 +168,4 @@ impl<'i> Lower<'_, 'i> {
         }
         hcl_grammar::parse_expr_at(self.text, span, self.options).map_err(Error::syntax)
     }
-}
-
-/// Evaluates `text`, the decoded content of the JSON string at `span`, as
-/// a template. Positions are moved into the JSON text: exact for the part
-/// before the first escape, shifted by the escapes after it (as in the
-/// reference, which also counts the decoded text).
-pub(crate) fn eval_template(text: &str, span: Span, ctx: &crate::Context) -> Result<crate::Value> {
-    let base = span.start + 1;
-    let template = hcl_grammar::parse_template(text).map_err(|e| {
-        let s = e.span();
-        Error::eval(e.message(), Span::new(base + s.start, base + s.end))
-    })?;
-    crate::eval::eval_template(&template, ctx).map_err(|e| e.relocate(0, base, 0))
 }

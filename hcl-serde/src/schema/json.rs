@@ -7,6 +7,8 @@ use super::{
 };
 use crate::error::{Error, Result};
 use crate::eval::Context;
+use crate::source::json::{eval_template, COMMENT};
+use crate::source::DEFAULT_MAX_DEPTH;
 use crate::{Map, Number, Value};
 use hcl_grammar::json::{JsonKind, JsonProperty, JsonValue};
 use hcl_grammar::Span;
@@ -124,7 +126,7 @@ pub(super) fn content<'a>(
             .collect();
         for p in &props {
             let name = p.name.as_ref();
-            if name == crate::de::json::COMMENT || used.iter().any(|u| u == name) {
+            if name == COMMENT || used.iter().any(|u| u == name) {
                 continue;
             }
             return Err(Error::data_at(
@@ -150,7 +152,7 @@ fn unpack_block<'a>(
     out: &mut Vec<Block<'a>>,
     depth: usize,
 ) -> Result<()> {
-    if depth > crate::de::DEFAULT_MAX_DEPTH {
+    if depth > DEFAULT_MAX_DEPTH {
         return Err(Error::data_at("blocks nested too deeply", start(v)));
     }
     if let Some((label, rest)) = labels_left.split_first() {
@@ -219,7 +221,7 @@ pub(super) fn just_attributes<'a>(
     let mut seen = std::collections::HashSet::with_capacity(props.len());
     for p in props {
         let name = p.name.as_ref();
-        if name == crate::de::json::COMMENT || this.hidden.iter().any(|h| h == name) {
+        if name == COMMENT || this.hidden.iter().any(|h| h == name) {
             continue;
         }
         if !seen.insert(name) {
@@ -237,7 +239,7 @@ pub(super) fn just_attributes<'a>(
 /// a context and literal without one; object keys likewise, converted to
 /// strings; a repeated key is an error.
 pub(super) fn evaluate(v: &JsonValue<'_>, ctx: Option<&Context>, depth: usize) -> Result<Value> {
-    let max = ctx.map_or(crate::de::DEFAULT_MAX_DEPTH, |c| c.options().max_depth());
+    let max = ctx.map_or(DEFAULT_MAX_DEPTH, |c| c.options().max_depth());
     if depth > max {
         return Err(Error::eval(
             format!("the value is nested more than {max} levels deep"),
@@ -317,6 +319,6 @@ pub(crate) fn number(text: &str) -> Option<Number> {
 fn string(s: &str, span: Span, ctx: Option<&Context>) -> Result<Value> {
     match ctx {
         None => Ok(Value::String(s.to_owned())),
-        Some(ctx) => crate::de::json::eval_template(s, span, ctx),
+        Some(ctx) => eval_template(s, span, ctx),
     }
 }

@@ -7,9 +7,8 @@
 //! one by one) so that the parsed [`File`]s can borrow it.
 
 use super::{Attribute, BodyContent, BodyKind, BodySchema, File, SchemaBody};
-use crate::de::Syntax;
 use crate::error::{Error, Result};
-use std::path::Path;
+use crate::source::{duplicate_message, place, syntax_of, Sources};
 
 /// The files of `files` as one body, in the given order (the reference's
 /// `hcl.MergeFiles`). Give the files names ([`File::parse_named`]) so that
@@ -45,41 +44,6 @@ pub fn merge<'a>(files: &'a [File<'_>]) -> SchemaBody<'a> {
 /// range in "was already set at".
 fn place_of(a: &Attribute<'_>) -> String {
     place(a.src, a.name_span, a.file)
-}
-
-/// `"a.tf:1,1-7"`: where `span` of `src` (the file `file`) is, as the
-/// reference writes a range in "was already set at". The serde route's
-/// merge (`de/files.rs`) shares it.
-pub(crate) fn place(src: &str, span: hcl_grammar::Span, file: Option<&str>) -> String {
-    let start = hcl_grammar::Position::of(src, span.start);
-    let end = hcl_grammar::Position::of(src, span.end);
-    let range = if start.line == end.line {
-        format!("{},{}-{}", start.line, start.column, end.column)
-    } else {
-        format!(
-            "{},{}-{},{}",
-            start.line, start.column, end.line, end.column
-        )
-    };
-    match file {
-        Some(f) => format!("{f}:{range}"),
-        None => range,
-    }
-}
-
-/// The message for an attribute `name` set again, first set at `first`
-/// (a [`place`]); the serde route's merge shares it.
-pub(crate) fn duplicate_message(name: &str, first: &str) -> String {
-    format!("Duplicate argument: the argument `{name}` was already set at {first}")
-}
-
-/// The syntax of a file of [`Sources`], by its name: `.json` is JSON.
-pub(crate) fn syntax_of(name: &str) -> Syntax {
-    if name.ends_with(".json") {
-        Syntax::Json
-    } else {
-        Syntax::Native
-    }
 }
 
 /// The error for `dup`, an attribute already set by `first`.
@@ -167,92 +131,17 @@ pub(super) fn just_attributes<'a>(
     Ok(out)
 }
 
-/// The text of several files, owned, to parse and [`merge`]: a Terraform
-/// module's directory, a Packer template's files.
-///
-/// ```no_run
-/// use hcl::schema::{merge, BodySchema, Sources};
-///
-/// let sources = Sources::read_dir("my-module", &["tf"])?;
-/// let files = sources.parse()?;
-/// let body = merge(&files);
-/// let (content, _rest) = body.partial_content(&BodySchema::new().block("variable", &["name"]))?;
-/// println!("{} variables", content.blocks.len());
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-#[derive(Debug, Clone, Default)]
-pub struct Sources {
-    files: Vec<(String, String)>,
-}
-
+// `Sources` itself lives in `source/`, which the serde route for several
+// files (`de/files.rs`) shares; parsing into schema `File`s is this API's.
 impl Sources {
-    /// No files.
-    pub fn new() -> Sources {
-        Sources::default()
-    }
-
-    /// Adds a file named `name` (the name errors give; a name ending in
-    /// `.json` is read in the JSON syntax).
-    pub fn add(&mut self, name: impl Into<String>, text: impl Into<String>) -> &mut Sources {
-        self.files.push((name.into(), text.into()));
-        self
-    }
-
-    /// The regular files directly in `dir` whose names end in `.EXT` for
-    /// one of `extensions` (`&["tf", "tf.json"]`), sorted by name (bytewise,
-    /// as the reference's tools do), each named by its file name.
-    ///
-    /// # Errors
-    ///
-    /// The directory or a file cannot be read, or a file is not UTF-8.
-    pub fn read_dir(dir: impl AsRef<Path>, extensions: &[&str]) -> std::io::Result<Sources> {
-        let mut names = Vec::new();
-        for entry in std::fs::read_dir(dir.as_ref())? {
-            let entry = entry?;
-            if !entry.file_type()?.is_file() {
-                continue;
-            }
-            let Ok(name) = entry.file_name().into_string() else {
-                continue;
-            };
-            let wanted = extensions.iter().any(|ext| {
-                name.strip_suffix(ext)
-                    .and_then(|stem| stem.strip_suffix('.'))
-                    .is_some_and(|stem| !stem.is_empty())
-            });
-            if wanted {
-                names.push((name, entry.path()));
-            }
-        }
-        names.sort();
-        let mut out = Sources::new();
-        for (name, path) in names {
-            let text = std::fs::read_to_string(&path)
-                .map_err(|e| std::io::Error::new(e.kind(), format!("{}: {e}", path.display())))?;
-            out.add(name, text);
-        }
-        Ok(out)
-    }
-
-    /// The names of the files, in order.
-    pub fn names(&self) -> impl Iterator<Item = &str> {
-        self.files.iter().map(|(n, _)| n.as_str())
-    }
-
-    /// The files, in order: name and text.
-    pub fn files(&self) -> impl Iterator<Item = (&str, &str)> {
-        self.files.iter().map(|(n, t)| (n.as_str(), t.as_str()))
-    }
-
     /// Parses every file, in order, named ([`File::parse_named`]).
     ///
     /// # Errors
     ///
     /// The first file's syntax error, naming the file.
     pub fn parse(&self) -> Result<Vec<File<'_>>> {
-        self.files
-            .iter()
-            .map(|(name, text)| File::parse_named(name.clone(), text, syntax_of(name)))
+        self.files()
+            .map(|(name, text)| File::parse_named(name, text, syntax_of(name)))
             .collect()
     }
 }

@@ -32,16 +32,18 @@
 //! # Ok::<(), hcl::Error>(())
 //! ```
 
+mod dynamic;
 mod json;
 mod merge;
 mod native;
 
-pub(crate) use merge::{duplicate_message, place, syntax_of};
-pub use merge::{merge, Sources};
+pub(crate) use crate::source::locate;
+pub use crate::source::Sources;
+pub use merge::merge;
 
-use crate::de::Syntax;
 use crate::error::{Error, Result};
 use crate::eval::Context;
+use crate::source::Syntax;
 use crate::Value;
 use hcl_grammar::json::JsonValue;
 use hcl_grammar::{ParseOptions, Span};
@@ -324,15 +326,6 @@ impl<'a> Attribute<'a> {
     }
 }
 
-/// `e` with its position in `src` and the file's name.
-pub(crate) fn locate(e: Error, src: &str, file: Option<&str>) -> Error {
-    let e = e.with_source(src);
-    match file {
-        Some(f) if e.file().is_none() => e.with_file(f),
-        _ => e,
-    }
-}
-
 /// A block: its type, labels and body.
 #[derive(Debug, Clone)]
 pub struct Block<'a> {
@@ -360,7 +353,7 @@ impl<'a> SchemaBody<'a> {
     /// The first problem found, in the reference's order, with its position.
     pub fn content(&self, schema: &BodySchema) -> Result<BodyContent<'a>> {
         if let Some(ctx) = &self.dynamic {
-            return crate::ext::dynblock::content(self, schema, ctx, true).map(|(c, _)| c);
+            return dynamic::content(self, schema, ctx, true).map(|(c, _)| c);
         }
         self.raw_content(schema, true).map(|(c, _)| c)
     }
@@ -404,7 +397,7 @@ impl<'a> SchemaBody<'a> {
         schema: &BodySchema,
     ) -> Result<(BodyContent<'a>, SchemaBody<'a>)> {
         if let Some(ctx) = &self.dynamic {
-            return crate::ext::dynblock::content(self, schema, ctx, false);
+            return dynamic::content(self, schema, ctx, false);
         }
         let (content, used) = self.raw_content(schema, false)?;
         let mut rest = self.clone();

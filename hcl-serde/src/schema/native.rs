@@ -142,7 +142,7 @@ pub(super) fn just_attributes<'a>(
             }
             Structure::Block(b) => {
                 if hidden.iter().any(|h| h == b.ident.name)
-                    || crate::ext::dynblock::hidden_dynamic(this, b)
+                    || super::dynamic::hidden_dynamic(this, b)
                 {
                     continue;
                 }
