@@ -7,7 +7,8 @@
 #   python3 .ci/modules.py [--check] [hcl-serde/src]
 #
 # --check (CI): exit 1 when there is a cycle, or when ARCHITECTURE.md does
-# not hold the graph exactly as printed here (its "names" block).
+# not hold the graph exactly as printed here (the fenced block of lines
+# `a -> b, c` under "Modules of hcl-serde").
 import re, os, sys, collections
 args = sys.argv[1:]
 check = '--check' in args
