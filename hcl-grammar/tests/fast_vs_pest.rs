@@ -111,7 +111,7 @@ fn corpus_inputs() -> Vec<(PathBuf, String)> {
 
 /// The hit rate measured on the corpus when the test was written, less a
 /// small margin.
-const MIN_HIT_RATE: f64 = 0.985;
+const MIN_HIT_RATE: f64 = 0.99;
 
 #[test]
 fn corpus() {
@@ -327,6 +327,20 @@ fn tricky() {
         "block {\n}x\n",
         "a = 1 b = 2\n",
         "a = 1\r\n",
+        "a = 1\r",
+        "a = 1 \r b\n",
+        "b {\r\n  a = 1 # c\r\n  c = [\r\n 1,\r\n 2 // d\r\n ]\r\n}\r\n",
+        "a = 1 # c\r x\r\n",
+        "a = 1 # c\r",
+        "a = <<EOF\r\nx\r\ny ${z}\r\nEOF\r\n",
+        "a = <<-EOF\r\n  x\r\n    y\r\n  EOF\r\nb = 2\r\n",
+        "a = <<EOF\r\nx\ry\r\nEOF\r\n",
+        "a = <<EOF\r\nx $\r\nEOF\r\n",
+        "a = <<EOF\r\nEOF\r\n",
+        "a = \"x\ry\"\r\n",
+        "a = {\r\n x = 1\r\n y = 2\r\n}\r\n",
+        "a = x.\r\ny\r\n",
+        "a = (x.\r\ny)\r\n",
         "\u{feff}a = 1\n",
         "caf\u{e9} = 1\n",
         "a = caf\u{e9}\n",
@@ -349,6 +363,8 @@ fn tricky() {
     for (i, src) in bodies.iter().enumerate() {
         if check(Mode::Body, src, &options, &format!("body case {i}")) {
             taken += 1;
+        } else {
+            eprintln!("left to pest: body case {i} {src:?}");
         }
         // The same text as an expression where it is one.
         if let Some(rhs) = src.strip_prefix("a = ") {

@@ -208,7 +208,7 @@ impl<'i> Parser<'i> {
                 if nl {
                     // `a.` then a newline: an error in this mode.
                     self.sp()?;
-                    if matches!(self.peek(), Some(b'\n' | b'#')) || self.looking_at(b"//") {
+                    if matches!(self.peek(), Some(b'\n' | b'\r' | b'#')) || self.looking_at(b"//") {
                         self.pos = start;
                         return Some(None);
                     }

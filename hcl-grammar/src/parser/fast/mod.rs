@@ -4,7 +4,7 @@
 //! native syntax, tried before pest. It builds exactly the tree the pest
 //! route builds (same nodes, spans and decoded strings), or gives up with
 //! `None` ("not sure") on any syntax error and on anything it does not
-//! handle (a `\r`, a byte order mark, a non-ASCII identifier, nesting past
+//! handle (a lone `\r`, a byte order mark, a non-ASCII identifier, nesting past
 //! its depth bound, ...). The caller then runs the pest route, which stays
 //! the grammar's authority and the only source of error messages. The two
 //! are kept identical by differential tests (`tests/fast_vs_pest.rs`) and a
@@ -45,9 +45,9 @@ pub(super) struct Parser<'i> {
     limit: usize,
     /// For the shared lowering helpers (string decoding, templates, splats).
     ctx: Ctx<'i, 'i>,
-    /// Bytes looked at by the separator loops (for the linearity test).
+    /// Bytes looked at (for the linearity test).
     #[cfg(test)]
-    pub(super) work: usize,
+    work: std::cell::Cell<usize>,
 }
 
 /// Whether `c` may start an identifier (ASCII only: anything else is left
@@ -64,13 +64,9 @@ fn ident_char(c: u8) -> bool {
 }
 
 impl<'i> Parser<'i> {
-    /// A parser of `src[start..]`, or `None` for input the fast path leaves
-    /// to pest (a `\r` anywhere).
+    /// A parser of `src[start..]`.
     fn new(src: &'i str, start: usize, options: &ParseOptions) -> Option<Self> {
         let b = src.as_bytes();
-        if b.contains(&b'\r') {
-            return None;
-        }
         Some(Parser {
             src,
             b,
@@ -80,17 +76,21 @@ impl<'i> Parser<'i> {
             limit: options.max_depth.min(MAX_DEPTH),
             ctx: Ctx::new(src, Source::Str(src), options),
             #[cfg(test)]
-            work: 0,
+            work: std::cell::Cell::new(0),
         })
     }
 
     #[inline]
     fn peek(&self) -> Option<u8> {
+        #[cfg(test)]
+        self.work.set(self.work.get() + 1);
         self.b.get(self.pos).copied()
     }
 
     #[inline]
     fn peek_at(&self, k: usize) -> Option<u8> {
+        #[cfg(test)]
+        self.work.set(self.work.get() + 1);
         self.b.get(self.pos + k).copied()
     }
 
@@ -143,9 +143,7 @@ impl<'i> Parser<'i> {
         let rest = self.b.get(from..)?;
         let k = rest.windows(2).position(|w| w == b"*/")?;
         #[cfg(test)]
-        {
-            self.work += k + 2;
-        }
+        self.work.set(self.work.get() + k + 2);
         self.pos = from + k + 2;
         Some(())
     }
@@ -154,11 +152,13 @@ impl<'i> Parser<'i> {
     #[inline]
     fn line_comment(&mut self) {
         let rest = self.b.get(self.pos..).unwrap_or_default();
-        let k = rest.iter().position(|&c| c == b'\n').unwrap_or(rest.len());
-        #[cfg(test)]
-        {
-            self.work += k;
+        let mut k = rest.iter().position(|&c| c == b'\n').unwrap_or(rest.len());
+        // `\r\n` ends it too (a lone `\r` is comment text).
+        if k > 0 && k < rest.len() && rest.get(k - 1) == Some(&b'\r') {
+            k -= 1;
         }
+        #[cfg(test)]
+        self.work.set(self.work.get() + k);
         self.pos += k;
     }
 
@@ -171,10 +171,6 @@ impl<'i> Parser<'i> {
                 Some(b'/') if self.peek_at(1) == Some(b'*') => self.inline_comment()?,
                 _ => return Some(()),
             }
-            #[cfg(test)]
-            {
-                self.work += 1;
-            }
         }
     }
 
@@ -184,6 +180,7 @@ impl<'i> Parser<'i> {
         loop {
             match self.peek() {
                 Some(b' ' | b'\t' | b'\n') => self.pos += 1,
+                Some(b'\r') if self.peek_at(1) == Some(b'\n') => self.pos += 2,
                 Some(b'#') => self.line_comment(),
                 Some(b'/') => match self.peek_at(1) {
                     Some(b'*') => self.inline_comment()?,
@@ -191,10 +188,6 @@ impl<'i> Parser<'i> {
                     _ => return Some(()),
                 },
                 _ => return Some(()),
-            }
-            #[cfg(test)]
-            {
-                self.work += 1;
             }
         }
     }
@@ -209,25 +202,37 @@ impl<'i> Parser<'i> {
         }
     }
 
-    /// `nl`: a newline, or a line comment and its newline (or the end).
+    /// `nl_raw`: `\n` or `\r\n`, consumed.
     #[inline]
-    fn nl(&mut self) -> bool {
+    fn nl_raw(&mut self) -> bool {
         match self.peek() {
             Some(b'\n') => {
                 self.pos += 1;
                 true
             }
+            Some(b'\r') if self.peek_at(1) == Some(b'\n') => {
+                self.pos += 2;
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// `nl`: a newline, or a line comment and its newline (or the end).
+    #[inline]
+    fn nl(&mut self) -> bool {
+        match self.peek() {
             Some(b'#') => {
                 self.line_comment();
-                self.eat(b'\n');
+                self.nl_raw();
                 true
             }
             Some(b'/') if self.peek_at(1) == Some(b'/') => {
                 self.line_comment();
-                self.eat(b'\n');
+                self.nl_raw();
                 true
             }
-            _ => false,
+            _ => self.nl_raw(),
         }
     }
 
@@ -284,6 +289,9 @@ pub(super) fn parse_expr_at<'i>(
     let mut p = Parser::new(src, span.start, options)?;
     p.expr_file()
 }
+
+#[cfg(test)]
+mod tests;
 
 /// A standalone template, or `None`.
 pub(super) fn parse_template<'i>(src: &'i str, options: &ParseOptions) -> Option<Template<'i>> {

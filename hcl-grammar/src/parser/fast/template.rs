@@ -19,7 +19,7 @@ impl<'i> Parser<'i> {
             match c {
                 b'"' => return Some(self.pos),
                 b'\\' => match self.peek_at(1) {
-                    None | Some(b'\n') => return None,
+                    None | Some(b'\n' | b'\r') => return None,
                     Some(_) => self.pos += 2,
                 },
                 b'$' | b'%' => match self.peek_at(1) {
@@ -27,7 +27,7 @@ impl<'i> Parser<'i> {
                     Some(n) if n == c && self.peek_at(2) == Some(b'{') => self.pos += 3,
                     _ => self.pos += 1,
                 },
-                b'\n' => return None,
+                b'\n' | b'\r' => return None,
                 _ => self.pos += 1,
             }
         }
@@ -190,13 +190,20 @@ impl<'i> Parser<'i> {
             i += 1;
         }
         if !self.b.get(i..)?.starts_with(marker) {
+            #[cfg(test)]
+            self.work.set(self.work.get() + (i - at) + marker.len());
             return None;
         }
         i += marker.len();
         while matches!(self.b.get(i), Some(b' ' | b'\t')) {
             i += 1;
         }
-        (self.b.get(i) == Some(&b'\n')).then_some(i)
+        #[cfg(test)]
+        self.work.set(self.work.get() + (i - at));
+        match self.b.get(i..i + 2) {
+            Some([b'\n', _] | [b'\r', b'\n']) => Some(i),
+            _ => (self.b.get(i..) == Some(b"\n")).then_some(i),
+        }
     }
 
     /// A heredoc, at `<<`.
@@ -208,7 +215,9 @@ impl<'i> Parser<'i> {
         let indented = self.eat(b'-');
         let ms = self.ident_span()?;
         let marker = self.str(ms)?;
-        self.expect(b'\n')?;
+        if !self.nl_raw() {
+            return None;
+        }
         let content_start = self.pos;
         let mut toks = Vec::new();
         let (content_end, end) = match self.heredoc_end(self.pos, marker.as_bytes()) {
@@ -219,9 +228,17 @@ impl<'i> Parser<'i> {
                     match self.peek()? {
                         b'\n' => {
                             if let Some(end) = self.heredoc_end(self.pos + 1, marker.as_bytes()) {
-                                break Some(end);
+                                break Some((end, 1));
                             }
                             self.pos += 1;
+                        }
+                        b'\r' => {
+                            // Only as `\r\n`.
+                            self.peek_at(1).filter(|&c| c == b'\n')?;
+                            if let Some(end) = self.heredoc_end(self.pos + 2, marker.as_bytes()) {
+                                break Some((end, 2));
+                            }
+                            self.pos += 2;
                         }
                         c @ (b'$' | b'%') => match self.peek_at(1) {
                             Some(b'{') => break None,
@@ -235,8 +252,8 @@ impl<'i> Parser<'i> {
                     template::push_raw_literal(&mut toks, self.str(Span::new(ls, self.pos))?, ls);
                 }
                 match stop {
-                    Some(end) => {
-                        let eol = Span::new(self.pos, self.pos + 1);
+                    Some((end, nl)) => {
+                        let eol = Span::new(self.pos, self.pos + nl);
                         template::push_eol(&self.ctx, &mut toks, eol);
                         break (eol.end, end);
                     }
