@@ -27,6 +27,15 @@
 //! config file out byte for byte as the reference formatter (`terraform
 //! fmt`, `packer fmt`) does.
 //!
+//! # Two routes
+//!
+//! Parsing first tries a hand-written fast path, which covers the common
+//! shapes of real files and builds the tree directly; wherever it is not
+//! sure (any syntax error, rare constructs) it steps aside and the pest
+//! grammar parses the input instead. The pest route is the grammar's
+//! authority: the trees of both are identical (checked by differential
+//! tests and fuzzing), and every error comes from pest.
+//!
 //! # Hostile input
 //!
 //! Parsing never panics and runs in time linear in the input. Nesting

@@ -1,5 +1,8 @@
-//! The pest parser and the lowering of its pairs into the tree of
-//! [`crate::ast`]. Nothing from pest leaves this module.
+//! The parsers: the hand-written fast path ([`fast`]), tried first, and
+//! the pest parser with the lowering of its pairs into the tree of
+//! [`crate::ast`], which runs wherever the fast path is not sure (and is
+//! the grammar's authority and the source of every error). Nothing from
+//! pest leaves this module.
 
 mod depth;
 mod error;
