@@ -217,6 +217,24 @@ pub mod __private {
         crate::parser::parse_template_pest(input, options)
     }
 
+    /// [`crate::parse_expr_at`] by the pest route only.
+    pub fn parse_expr_at_pest<'i>(
+        text: &'i str,
+        span: crate::Span,
+        options: &ParseOptions,
+    ) -> Result<Expr<'i>> {
+        crate::parser::parse_expr_at_pest(text, span, options)
+    }
+
+    /// [`crate::parse_expr_at`] by the fast path only.
+    pub fn parse_expr_at_fast<'i>(
+        text: &'i str,
+        span: crate::Span,
+        options: &ParseOptions,
+    ) -> Option<Expr<'i>> {
+        crate::parser::parse_expr_at_fast(text, span, options)
+    }
+
     /// [`crate::parse_body_with`] by the fast path only.
     pub fn parse_body_fast<'i>(input: &'i str, options: &ParseOptions) -> Option<Body<'i>> {
         crate::parser::parse_body_fast(input, options)

@@ -9,8 +9,8 @@
 //! reported and asserted.
 
 use hcl_grammar::__private::{
-    parse_body_fast, parse_body_pest, parse_expr_fast, parse_expr_pest, parse_template_fast,
-    parse_template_pest,
+    parse_body_fast, parse_body_pest, parse_expr_at_fast, parse_expr_at_pest, parse_expr_fast,
+    parse_expr_pest, parse_template_fast, parse_template_pest,
 };
 use hcl_grammar::ParseOptions;
 use std::path::{Path, PathBuf};
@@ -20,6 +20,9 @@ enum Mode {
     Body,
     Expr,
     Template,
+    /// An expression inside a larger text (`parse_expr_at`, as the JSON
+    /// syntax reads its strings).
+    ExprAt,
 }
 
 /// Checks the two properties on one input; whether the fast path took it.
@@ -39,6 +42,13 @@ fn check(mode: Mode, src: &str, options: &ParseOptions, what: &str) -> bool {
             let fast = parse_template_fast(src, options);
             let pest = parse_template_pest(src, options);
             compare(fast, pest, src, what)
+        }
+        Mode::ExprAt => {
+            let text = format!("{{\"k\": \"{src}\", \"j\": 1}}");
+            let span = hcl_grammar::Span::new(8, 8 + src.len());
+            let fast = parse_expr_at_fast(&text, span, options);
+            let pest = parse_expr_at_pest(&text, span, options);
+            compare(fast, pest, &text, what)
         }
     }
 }
@@ -183,6 +193,9 @@ fn conformance() {
             n += 1;
             if check(mode, &src, &options, &p.display().to_string()) {
                 hits += 1;
+            }
+            if let Mode::Expr = mode {
+                check(Mode::ExprAt, &src, &options, &p.display().to_string());
             }
         }
     }
@@ -369,6 +382,7 @@ fn tricky() {
         // The same text as an expression where it is one.
         if let Some(rhs) = src.strip_prefix("a = ") {
             check(Mode::Expr, rhs, &options, &format!("expr case {i}"));
+            check(Mode::ExprAt, rhs, &options, &format!("expr-at case {i}"));
             check(Mode::Template, rhs, &options, &format!("template case {i}"));
         }
         check(Mode::Template, src, &options, &format!("template case {i}"));
@@ -393,6 +407,12 @@ fn tricky() {
     ];
     for (i, src) in exprs.iter().enumerate() {
         check(Mode::Expr, src, &options, &format!("expr-only case {i}"));
+        check(
+            Mode::ExprAt,
+            src,
+            &options,
+            &format!("expr-at-only case {i}"),
+        );
     }
     let templates = [
         "",

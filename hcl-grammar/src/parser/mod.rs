@@ -230,14 +230,32 @@ pub(crate) fn parse_expr_at<'i>(
     span: Span,
     options: &ParseOptions,
 ) -> Result<Expr<'i>> {
+    if let Some(e) = parse_expr_at_fast(text, span, options) {
+        return Ok(e);
+    }
+    parse_expr_at_pest(text, span, options)
+}
+
+/// [`parse_expr_at`] by the fast path only: `None` where it is not sure.
+pub(crate) fn parse_expr_at_fast<'i>(
+    text: &'i str,
+    span: Span,
+    options: &ParseOptions,
+) -> Option<Expr<'i>> {
+    let piece = text.get(span.range())?;
+    check_len(piece.as_bytes(), options).ok()?;
+    fast::parse_expr_at(text, span, options)
+}
+
+/// [`parse_expr_at`] by the pest route only.
+pub(crate) fn parse_expr_at_pest<'i>(
+    text: &'i str,
+    span: Span,
+    options: &ParseOptions,
+) -> Result<Expr<'i>> {
     let Some(piece) = text.get(span.range()) else {
         return Err(Error::new("expression out of range", span, text));
     };
-    if piece.len() <= options.max_input_len {
-        if let Some(e) = fast::parse_expr_at(text, span, options) {
-            return Ok(e);
-        }
-    }
     let root = match run(Rule::expr_file, piece, options) {
         Ok(root) => root,
         Err(e) => {
