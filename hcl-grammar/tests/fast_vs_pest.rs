@@ -440,7 +440,7 @@ fn tricky() {
 /// Depth limits: the fast path never accepts what the limit refuses.
 #[test]
 fn depth_limits() {
-    for max in [0, 1, 2, 3, 4, 5, 8, 16] {
+    for max in 0..=12 {
         let options = ParseOptions::default().with_max_depth(max);
         let cases = [
             "a = 1\n",
@@ -462,9 +462,20 @@ fn depth_limits() {
             "a = [for x in y: x ? 1 : 2 if x ? true : false]\n",
             "a = x[y[z[0]]]\n",
             "a = x[*].y[*].z\n",
+            "a = \"%{ if a }%{ if b }x%{ endif }%{ endif }\"\n",
+            "a = <<EOF\n%{ for x in y }${x}%{ endfor }\nEOF\n",
+            "a = {k = [for x in y: {v = x ? 1 : 2}]}\n",
+            "a = \"${\"${\"${x}\"}\"}\"\n",
+            "a = f(a ? b : c, d ? e : f)\n",
+            "a = {a = b ? c : d\ne = f ? g : h}\n",
         ];
         for (i, src) in cases.iter().enumerate() {
-            check(Mode::Body, src, &options, &format!("depth {max} case {i}"));
+            let what = format!("depth {max} case {i}");
+            check(Mode::Body, src, &options, &what);
+            if let Some(rhs) = src.strip_prefix("a = ") {
+                check(Mode::Expr, rhs, &options, &what);
+                check(Mode::Template, rhs, &options, &what);
+            }
         }
     }
 }

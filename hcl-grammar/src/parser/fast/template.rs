@@ -104,6 +104,8 @@ impl<'i> Parser<'i> {
                 span: Span::new(start, self.pos),
             })
         } else if self.keyword(b"if")? {
+            // The pre-scan counts the directive and its sequence.
+            self.enter(1)?;
             self.ws()?;
             let cond = self.expression(false)?;
             let right = self.seq_close()?;
@@ -129,6 +131,7 @@ impl<'i> Parser<'i> {
                 span: Span::new(start, self.pos),
             }
         } else if self.keyword(b"for")? {
+            self.enter(1)?;
             self.ws()?;
             let first = self.ident()?;
             self.ws()?;
