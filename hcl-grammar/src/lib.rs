@@ -27,6 +27,15 @@
 //! config file out byte for byte as the reference formatter (`terraform
 //! fmt`, `packer fmt`) does.
 //!
+//! # Two routes
+//!
+//! Parsing first tries a hand-written fast path, which covers the common
+//! shapes of real files and builds the tree directly; wherever it is not
+//! sure (any syntax error, rare constructs) it steps aside and the pest
+//! grammar parses the input instead. The pest route is the grammar's
+//! authority: the trees of both are identical (checked by differential
+//! tests and fuzzing), and every error comes from pest.
+//!
 //! # Hostile input
 //!
 //! Parsing never panics and runs in time linear in the input. Nesting
@@ -179,3 +188,65 @@ pub fn parse_template_bytes_with<'i>(
 #[doc = include_str!("../README.md")]
 #[cfg(doctest)]
 pub struct CrateReadmeDoctests;
+
+#[doc(hidden)]
+pub mod __private {
+    //! Not public API: no semver guarantee, may change or go at any time.
+    //!
+    //! The two parsing routes, one at a time, for the differential tests,
+    //! the fuzz target and the benchmarks: the pest route (the grammar's
+    //! authority) and the hand-written fast path, which returns `None`
+    //! wherever it is not sure. The public functions try the fast path
+    //! first and fall back to pest.
+
+    use crate::ast::{Body, Expr, Template};
+    use crate::{ParseOptions, Result};
+
+    /// [`crate::parse_body_with`] by the pest route only.
+    pub fn parse_body_pest<'i>(input: &'i str, options: &ParseOptions) -> Result<Body<'i>> {
+        crate::parser::parse_body_pest(input, options)
+    }
+
+    /// [`crate::parse_expr_with`] by the pest route only.
+    pub fn parse_expr_pest<'i>(input: &'i str, options: &ParseOptions) -> Result<Expr<'i>> {
+        crate::parser::parse_expr_pest(input, options)
+    }
+
+    /// [`crate::parse_template_with`] by the pest route only.
+    pub fn parse_template_pest<'i>(input: &'i str, options: &ParseOptions) -> Result<Template<'i>> {
+        crate::parser::parse_template_pest(input, options)
+    }
+
+    /// [`crate::parse_expr_at`] by the pest route only.
+    pub fn parse_expr_at_pest<'i>(
+        text: &'i str,
+        span: crate::Span,
+        options: &ParseOptions,
+    ) -> Result<Expr<'i>> {
+        crate::parser::parse_expr_at_pest(text, span, options)
+    }
+
+    /// [`crate::parse_expr_at`] by the fast path only.
+    pub fn parse_expr_at_fast<'i>(
+        text: &'i str,
+        span: crate::Span,
+        options: &ParseOptions,
+    ) -> Option<Expr<'i>> {
+        crate::parser::parse_expr_at_fast(text, span, options)
+    }
+
+    /// [`crate::parse_body_with`] by the fast path only.
+    pub fn parse_body_fast<'i>(input: &'i str, options: &ParseOptions) -> Option<Body<'i>> {
+        crate::parser::parse_body_fast(input, options)
+    }
+
+    /// [`crate::parse_expr_with`] by the fast path only.
+    pub fn parse_expr_fast<'i>(input: &'i str, options: &ParseOptions) -> Option<Expr<'i>> {
+        crate::parser::parse_expr_fast(input, options)
+    }
+
+    /// [`crate::parse_template_with`] by the fast path only.
+    pub fn parse_template_fast<'i>(input: &'i str, options: &ParseOptions) -> Option<Template<'i>> {
+        crate::parser::parse_template_fast(input, options)
+    }
+}

@@ -40,9 +40,11 @@ enum Entry {
 fn parse(entry: Entry, src: &str) -> Result<()> {
     let options = whole();
     match entry {
-        Entry::Body => hcl_grammar::parse_body_with(src, &options).map(|_| ()),
-        Entry::Expr => hcl_grammar::parse_expr_with(src, &options).map(|_| ()),
-        Entry::Template => hcl_grammar::parse_template_with(src, &options).map(|_| ()),
+        // The pest route itself: the fast path would take many of these
+        // shapes before pest ran.
+        Entry::Body => hcl_grammar::__private::parse_body_pest(src, &options).map(|_| ()),
+        Entry::Expr => hcl_grammar::__private::parse_expr_pest(src, &options).map(|_| ()),
+        Entry::Template => hcl_grammar::__private::parse_template_pest(src, &options).map(|_| ()),
     }
 }
 

@@ -141,7 +141,7 @@ fn operand<'p, 'i>(
 
 /// Applies precedence (one table: [`BinaryOp::precedence`]; all levels
 /// left-associative) to operands and the operators between them.
-fn climb<'i>(operands: Vec<Expr<'i>>, ops: Vec<(BinaryOp, Span)>) -> Option<Expr<'i>> {
+pub(super) fn climb<'i>(operands: Vec<Expr<'i>>, ops: Vec<(BinaryOp, Span)>) -> Option<Expr<'i>> {
     let mut out: Vec<Expr<'i>> = Vec::with_capacity(operands.len());
     let mut stack: Vec<(BinaryOp, Span)> = Vec::with_capacity(ops.len());
     fn reduce<'i>(out: &mut Vec<Expr<'i>>, op: BinaryOp, op_span: Span) -> Option<()> {
@@ -393,24 +393,71 @@ fn for_expr<'i>(ctx: &mut Ctx<'_, 'i>, p: P<'_>, span: Span) -> Result<ForExpr<'
     })
 }
 
+/// What a postfix step is, for the splat assembly below.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum StepKind {
+    /// `.name`
+    GetAttr,
+    /// `.0`
+    Legacy,
+    /// `.*`
+    AttrSplat,
+    /// `[*]`
+    FullSplat,
+    /// `[key]`
+    Index,
+}
+
+/// One postfix step, from pest (a pair) or from the fast path: the splat
+/// assembly below is shared by both.
+pub(super) trait Step<'i> {
+    /// Which step it is.
+    fn kind(&self) -> StepKind;
+    /// Its span.
+    fn span(&self, ctx: &Ctx<'_, 'i>) -> Span;
+    /// A `.name`, `.0` or `[key]` step applied to `obj`.
+    fn apply(self, ctx: &mut Ctx<'_, 'i>, obj: Expr<'i>) -> Result<Expr<'i>>;
+}
+
+impl<'i> Step<'i> for P<'_> {
+    fn kind(&self) -> StepKind {
+        match self.as_rule() {
+            Rule::get_attr => StepKind::GetAttr,
+            Rule::legacy_index => StepKind::Legacy,
+            Rule::attr_splat => StepKind::AttrSplat,
+            Rule::full_splat => StepKind::FullSplat,
+            _ => StepKind::Index,
+        }
+    }
+
+    fn span(&self, ctx: &Ctx<'_, 'i>) -> Span {
+        ctx.span(self)
+    }
+
+    fn apply(self, ctx: &mut Ctx<'_, 'i>, obj: Expr<'i>) -> Result<Expr<'i>> {
+        let s = ctx.span(&self);
+        step(ctx, obj, self, s)
+    }
+}
+
 /// Applies postfix operators as hclsyntax's parseExpressionTraversals: a
 /// full splat `[*]` takes every following step (nested splats included),
 /// an attribute-only splat `.*` takes only the following `.name`/`.0`
 /// steps. Iterative, so that long chains cannot exhaust the stack.
-fn apply_postfixes<'i>(
+pub(super) fn apply_postfixes<'i, T: Step<'i>>(
     ctx: &mut Ctx<'_, 'i>,
     base: Expr<'i>,
-    posts: Vec<P<'_>>,
+    posts: Vec<T>,
 ) -> Result<Expr<'i>> {
     if posts.is_empty() {
         return Ok(base);
     }
     // Split at full splats: segments[0] applies to the base; each later
     // segment is the `each` of a full splat over everything before it.
-    let mut segments: Vec<(Option<Span>, Vec<P<'_>>)> = vec![(None, Vec::new())];
+    let mut segments: Vec<(Option<Span>, Vec<T>)> = vec![(None, Vec::new())];
     for p in posts {
-        if p.as_rule() == Rule::full_splat {
-            let marker = ctx.span(&p);
+        if p.kind() == StepKind::FullSplat {
+            let marker = p.span(ctx);
             segments.push((Some(marker), Vec::new()));
         } else if let Some(last) = segments.last_mut() {
             last.1.push(p);
@@ -418,7 +465,7 @@ fn apply_postfixes<'i>(
     }
     // Build from the innermost (last) full splat outwards.
     let mut inner: Option<Expr<'i>> = None;
-    let mut first: Option<Vec<P<'_>>> = None;
+    let mut first: Option<Vec<T>> = None;
     while let Some((marker, steps)) = segments.pop() {
         match marker {
             Some(marker) => {
@@ -443,7 +490,7 @@ fn apply_postfixes<'i>(
 }
 
 /// `source[*]each`: `each` is rooted at the marker's `SplatItem`.
-fn wrap_full_splat<'i>(source: Expr<'i>, each: Expr<'i>) -> Expr<'i> {
+pub(super) fn wrap_full_splat<'i>(source: Expr<'i>, each: Expr<'i>) -> Expr<'i> {
     let marker = splat_root(&each);
     Expr {
         span: Span::new(source.span.start, each.span.end.max(marker.end)),
@@ -472,14 +519,18 @@ fn splat_root(e: &Expr<'_>) -> Span {
 
 /// Steps without full splats: attribute access, indexes and
 /// attribute-only splats.
-fn simple_steps<'i>(ctx: &mut Ctx<'_, 'i>, base: Expr<'i>, steps: Vec<P<'_>>) -> Result<Expr<'i>> {
+fn simple_steps<'i, T: Step<'i>>(
+    ctx: &mut Ctx<'_, 'i>,
+    base: Expr<'i>,
+    steps: Vec<T>,
+) -> Result<Expr<'i>> {
     let mut ret = base;
     // The open attribute-only splat: (source, marker, each).
     let mut attr_splat: Option<(Expr<'i>, Span, Expr<'i>)> = None;
     for p in steps {
-        let s = ctx.span(&p);
-        match p.as_rule() {
-            Rule::attr_splat => {
+        let s = p.span(ctx);
+        match p.kind() {
+            StepKind::AttrSplat => {
                 // As hclsyntax: no splat inside an attribute-only splat.
                 if attr_splat.is_some() {
                     return Err(ctx.err(
@@ -497,7 +548,7 @@ fn simple_steps<'i>(ctx: &mut Ctx<'_, 'i>, base: Expr<'i>, steps: Vec<P<'_>>) ->
                     span: s,
                 };
             }
-            Rule::get_attr | Rule::legacy_index => {
+            StepKind::GetAttr | StepKind::Legacy => {
                 let target = match attr_splat.as_mut() {
                     Some((_, _, each)) => each,
                     None => &mut ret,
@@ -509,7 +560,7 @@ fn simple_steps<'i>(ctx: &mut Ctx<'_, 'i>, base: Expr<'i>, steps: Vec<P<'_>>) ->
                         span: s,
                     },
                 );
-                *target = step(ctx, obj, p, s)?;
+                *target = p.apply(ctx, obj)?;
             }
             _ => {
                 // An index ends an attribute-only splat: it applies to the
@@ -532,7 +583,7 @@ fn simple_steps<'i>(ctx: &mut Ctx<'_, 'i>, base: Expr<'i>, steps: Vec<P<'_>>) ->
                         span: s,
                     },
                 );
-                ret = step(ctx, obj, p, s)?;
+                ret = p.apply(ctx, obj)?;
             }
         }
     }

@@ -1,9 +1,13 @@
-//! The pest parser and the lowering of its pairs into the tree of
-//! [`crate::ast`]. Nothing from pest leaves this module.
+//! The parsers: the hand-written fast path ([`fast`]), tried first, and
+//! the pest parser with the lowering of its pairs into the tree of
+//! [`crate::ast`], which runs wherever the fast path is not sure (and is
+//! the grammar's authority and the source of every error). Nothing from
+//! pest leaves this module.
 
 mod depth;
 mod error;
 mod expr;
+mod fast;
 mod number;
 mod string;
 mod structure;
@@ -124,7 +128,22 @@ fn run<'s>(rule: Rule, text: &'s str, options: &ParseOptions) -> Result<P<'s>> {
 }
 
 pub(crate) fn parse_body<'i>(src: &'i str, options: &ParseOptions) -> Result<Body<'i>> {
+    check_len(src.as_bytes(), options)?;
+    if let Some(body) = fast::parse_body(src, options) {
+        return Ok(body);
+    }
     parse_config(src, Source::Str(src), options)
+}
+
+/// [`parse_body`] by the pest route only.
+pub(crate) fn parse_body_pest<'i>(src: &'i str, options: &ParseOptions) -> Result<Body<'i>> {
+    parse_config(src, Source::Str(src), options)
+}
+
+/// [`parse_body`] by the fast path only: `None` where it is not sure.
+pub(crate) fn parse_body_fast<'i>(src: &'i str, options: &ParseOptions) -> Option<Body<'i>> {
+    check_len(src.as_bytes(), options).ok()?;
+    fast::parse_body(src, options)
 }
 
 /// A config file. A file longer than [`ParseOptions::chunk_len`] is parsed
@@ -184,6 +203,20 @@ fn parse_pieces<'i>(
 }
 
 pub(crate) fn parse_expr<'i>(src: &'i str, options: &ParseOptions) -> Result<Expr<'i>> {
+    if let Some(e) = parse_expr_fast(src, options) {
+        return Ok(e);
+    }
+    parse_expr_pest(src, options)
+}
+
+/// [`parse_expr`] by the fast path only: `None` where it is not sure.
+pub(crate) fn parse_expr_fast<'i>(src: &'i str, options: &ParseOptions) -> Option<Expr<'i>> {
+    check_len(src.as_bytes(), options).ok()?;
+    fast::parse_expr_at(src, Span::new(0, src.len()), options)
+}
+
+/// [`parse_expr`] by the pest route only.
+pub(crate) fn parse_expr_pest<'i>(src: &'i str, options: &ParseOptions) -> Result<Expr<'i>> {
     let root = run(Rule::expr_file, src, options)?;
     let mut ctx = Ctx::new(src, Source::Str(src), options);
     expr::expr_file(&mut ctx, root)
@@ -193,6 +226,29 @@ pub(crate) fn parse_expr<'i>(src: &'i str, options: &ParseOptions) -> Result<Exp
 /// error positions) in `text`: for the JSON syntax, whose string values
 /// are HCL templates.
 pub(crate) fn parse_expr_at<'i>(
+    text: &'i str,
+    span: Span,
+    options: &ParseOptions,
+) -> Result<Expr<'i>> {
+    if let Some(e) = parse_expr_at_fast(text, span, options) {
+        return Ok(e);
+    }
+    parse_expr_at_pest(text, span, options)
+}
+
+/// [`parse_expr_at`] by the fast path only: `None` where it is not sure.
+pub(crate) fn parse_expr_at_fast<'i>(
+    text: &'i str,
+    span: Span,
+    options: &ParseOptions,
+) -> Option<Expr<'i>> {
+    let piece = text.get(span.range())?;
+    check_len(piece.as_bytes(), options).ok()?;
+    fast::parse_expr_at(text, span, options)
+}
+
+/// [`parse_expr_at`] by the pest route only.
+pub(crate) fn parse_expr_at_pest<'i>(
     text: &'i str,
     span: Span,
     options: &ParseOptions,
@@ -213,6 +269,26 @@ pub(crate) fn parse_expr_at<'i>(
 }
 
 pub(crate) fn parse_template<'i>(src: &'i str, options: &ParseOptions) -> Result<Template<'i>> {
+    if let Some(t) = parse_template_fast(src, options) {
+        return Ok(t);
+    }
+    parse_template_pest(src, options)
+}
+
+/// [`parse_template`] by the fast path only: `None` where it is not sure.
+pub(crate) fn parse_template_fast<'i>(
+    src: &'i str,
+    options: &ParseOptions,
+) -> Option<Template<'i>> {
+    check_len(src.as_bytes(), options).ok()?;
+    fast::parse_template(src, options)
+}
+
+/// [`parse_template`] by the pest route only.
+pub(crate) fn parse_template_pest<'i>(
+    src: &'i str,
+    options: &ParseOptions,
+) -> Result<Template<'i>> {
     let root = run(Rule::template_file, src, options)?;
     let mut ctx = Ctx::new(src, Source::Str(src), options);
     template::template_file(&mut ctx, root)

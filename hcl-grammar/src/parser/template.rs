@@ -18,8 +18,9 @@ use crate::span::Span;
 use crate::Result;
 use std::borrow::Cow;
 
-/// One flat token of a template.
-enum Tok<'i> {
+/// One flat token of a template (built from pest's pairs or by the fast
+/// path, then post-processed here by [`finish`]).
+pub(super) enum Tok<'i> {
     Lit(StrLit<'i>),
     Interp(Interpolation<'i>),
     If {
@@ -72,7 +73,16 @@ pub(super) fn quoted_template<'i>(ctx: &mut Ctx<'_, 'i>, p: P<'_>) -> Result<Exp
         });
     }
     let template = template_of(ctx, p, span, false)?;
-    let kind = match template.parts.as_slice() {
+    Ok(Expr {
+        kind: quoted_kind(template),
+        span,
+    })
+}
+
+/// A quoted template's expression: a string when it is empty or a single
+/// literal, else a template.
+pub(super) fn quoted_kind(template: Template<'_>) -> ExprKind<'_> {
+    match template.parts.as_slice() {
         [] => ExprKind::String(Cow::Borrowed("")),
         [TemplatePart::Literal(_)] => match template.parts.into_iter().next() {
             Some(TemplatePart::Literal(l)) => ExprKind::String(l.value),
@@ -82,8 +92,7 @@ pub(super) fn quoted_template<'i>(ctx: &mut Ctx<'_, 'i>, p: P<'_>) -> Result<Exp
             template,
             heredoc: None,
         })),
-    };
-    Ok(Expr { kind, span })
+    }
 }
 
 /// A quoted block label: a template without interpolations or directives,
@@ -170,14 +179,25 @@ fn template_of<'i>(
     indented: bool,
 ) -> Result<Template<'i>> {
     ctx.enter(1, span)?;
-    let mut toks = tokens(ctx, p)?;
+    let toks = tokens(ctx, p)?;
+    let t = finish(ctx, toks, span, indented)?;
+    ctx.leave(1);
+    Ok(t)
+}
+
+/// Strip markers, heredoc indentation (`indented`), then nesting: the flat
+/// tokens of a template made into its tree.
+pub(super) fn finish<'i>(
+    ctx: &mut Ctx<'_, 'i>,
+    mut toks: Vec<Tok<'i>>,
+    span: Span,
+    indented: bool,
+) -> Result<Template<'i>> {
     apply_strip(&mut toks);
     if indented {
         remove_indentation(&mut toks);
     }
-    let t = nest(ctx, toks, span)?;
-    ctx.leave(1);
-    Ok(t)
+    nest(ctx, toks, span)
 }
 
 fn tokens<'i>(ctx: &mut Ctx<'_, 'i>, p: P<'_>) -> Result<Vec<Tok<'i>>> {
@@ -191,53 +211,9 @@ fn tokens<'i>(ctx: &mut Ctx<'_, 'i>, p: P<'_>) -> Result<Vec<Tok<'i>>> {
                 toks.push(Tok::Lit(StrLit { value, span: s }));
             }
             Rule::template_literal | Rule::heredoc_literal => {
-                // One token per line, each with its newline, as the
-                // reference's scanner: a strip marker reaches at most the
-                // end of its own line (or the start of the next one).
-                let raw = ctx.str(s);
-                let mut off = 0;
-                while off < raw.len() {
-                    let end = raw
-                        .get(off..)
-                        .and_then(|r| r.find('\n'))
-                        .map_or(raw.len(), |i| off + i + 1);
-                    let line = raw.get(off..end).unwrap_or_default();
-                    let cut = off + sign_pair_cut(line);
-                    for (a, b) in [(off, cut), (cut, end)] {
-                        if a < b {
-                            toks.push(Tok::Lit(StrLit {
-                                value: string::unescape_raw(raw.get(a..b).unwrap_or_default()),
-                                span: Span::new(s.start + a, s.start + b),
-                            }));
-                        }
-                    }
-                    off = end;
-                }
+                push_raw_literal(&mut toks, ctx.str(s), s.start);
             }
-            Rule::heredoc_eol => {
-                // The last newline: part of the last line's token when that
-                // line ended in a literal.
-                let nl = ctx.str(s);
-                match toks.last_mut() {
-                    Some(Tok::Lit(l)) if l.span.end == s.start && !l.value.ends_with('\n') => {
-                        let joined = Span::new(l.span.start, s.end);
-                        let raw = ctx.str(joined);
-                        l.value = if matches!(l.value, Cow::Borrowed(b) if b.len() + nl.len() == raw.len() && raw.starts_with(b))
-                        {
-                            Cow::Borrowed(raw)
-                        } else {
-                            let mut v = std::mem::take(&mut l.value).into_owned();
-                            v.push_str(nl);
-                            Cow::Owned(v)
-                        };
-                        l.span = joined;
-                    }
-                    _ => toks.push(Tok::Lit(StrLit {
-                        value: Cow::Borrowed(nl),
-                        span: s,
-                    })),
-                }
-            }
+            Rule::heredoc_eol => push_eol(ctx, &mut toks, s),
             Rule::template_interpolation => {
                 let mut inner = q.into_inner();
                 let (open, e, close) = match (inner.next(), inner.next(), inner.next()) {
@@ -260,6 +236,56 @@ fn tokens<'i>(ctx: &mut Ctx<'_, 'i>, p: P<'_>) -> Result<Vec<Tok<'i>>> {
         }
     }
     Ok(toks)
+}
+
+/// A heredoc or standalone-template literal `raw` at offset `start`: one
+/// token per line, each with its newline, as the reference's scanner: a
+/// strip marker reaches at most the end of its own line (or the start of
+/// the next one).
+pub(super) fn push_raw_literal<'i>(toks: &mut Vec<Tok<'i>>, raw: &'i str, start: usize) {
+    let mut off = 0;
+    while off < raw.len() {
+        let end = raw
+            .get(off..)
+            .and_then(|r| r.find('\n'))
+            .map_or(raw.len(), |i| off + i + 1);
+        let line = raw.get(off..end).unwrap_or_default();
+        let cut = off + sign_pair_cut(line);
+        for (a, b) in [(off, cut), (cut, end)] {
+            if a < b {
+                toks.push(Tok::Lit(StrLit {
+                    value: string::unescape_raw(raw.get(a..b).unwrap_or_default()),
+                    span: Span::new(start + a, start + b),
+                }));
+            }
+        }
+        off = end;
+    }
+}
+
+/// A heredoc's last newline (at `s`): part of the last line's token when
+/// that line ended in a literal.
+pub(super) fn push_eol<'i>(ctx: &Ctx<'_, 'i>, toks: &mut Vec<Tok<'i>>, s: Span) {
+    let nl = ctx.str(s);
+    match toks.last_mut() {
+        Some(Tok::Lit(l)) if l.span.end == s.start && !l.value.ends_with('\n') => {
+            let joined = Span::new(l.span.start, s.end);
+            let raw = ctx.str(joined);
+            l.value = if matches!(l.value, Cow::Borrowed(b) if b.len() + nl.len() == raw.len() && raw.starts_with(b))
+            {
+                Cow::Borrowed(raw)
+            } else {
+                let mut v = std::mem::take(&mut l.value).into_owned();
+                v.push_str(nl);
+                Cow::Owned(v)
+            };
+            l.span = joined;
+        }
+        _ => toks.push(Tok::Lit(StrLit {
+            value: Cow::Borrowed(nl),
+            span: s,
+        })),
+    }
 }
 
 /// Where the reference's scanner ends a line's token before its line

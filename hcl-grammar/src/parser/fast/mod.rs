@@ -1,0 +1,300 @@
+//! The hand-written fast path: cursor, separators, comments and depth.
+//!
+//! A byte-level recursive-descent parser for the common shapes of the
+//! native syntax, tried before pest. It builds exactly the tree the pest
+//! route builds (same nodes, spans and decoded strings), or gives up with
+//! `None` ("not sure") on any syntax error and on anything it does not
+//! handle (a lone `\r`, a byte order mark, a non-ASCII identifier, nesting past
+//! its depth bound, ...). The caller then runs the pest route, which stays
+//! the grammar's authority and the only source of error messages. The two
+//! are kept identical by differential tests (`tests/fast_vs_pest.rs`) and a
+//! fuzz target (`fuzz_targets/fast_vs_pest.rs`).
+//!
+//! The productions mirror `hcl.pest` rule by rule; its two separators are
+//! [`Parser::sp`] (newlines significant) and [`Parser::ws`] (newlines
+//! skipped). The work is linear: every byte is looked at a bounded number
+//! of times and nothing is parsed twice.
+
+mod expr;
+mod structure;
+mod template;
+
+use super::{Ctx, Source};
+use crate::ast::{Body, Expr, Template};
+use crate::span::Span;
+use crate::ParseOptions;
+
+/// The deepest nesting the fast path follows, whatever `max_depth` says:
+/// its recursion stays far from the stack's end.
+const MAX_DEPTH: usize = 256;
+
+/// The fast parser's state.
+pub(super) struct Parser<'i> {
+    /// The input (for a piece of a text: the text up to the piece's end).
+    src: &'i str,
+    b: &'i [u8],
+    pos: usize,
+    /// An over-estimate of the tree's nesting (and of the pest route's
+    /// pre-scan count) at the cursor: brackets, strings, template
+    /// sequences, operators and postfix steps of the open expressions.
+    depth: usize,
+    /// The `?` of conditionals, released only where the pest route's
+    /// pre-scan releases them (at `,`, a newline between items, a closing
+    /// bracket) or later.
+    qs: usize,
+    limit: usize,
+    /// For the shared lowering helpers (string decoding, templates, splats).
+    ctx: Ctx<'i, 'i>,
+    /// Bytes looked at (for the linearity test).
+    #[cfg(test)]
+    work: std::cell::Cell<usize>,
+}
+
+/// Whether `c` may start an identifier (ASCII only: anything else is left
+/// to pest).
+#[inline]
+fn ident_start(c: u8) -> bool {
+    c.is_ascii_alphabetic() || c == b'_'
+}
+
+/// Whether `c` may continue an identifier (ASCII only).
+#[inline]
+fn ident_char(c: u8) -> bool {
+    c.is_ascii_alphanumeric() || c == b'_' || c == b'-'
+}
+
+impl<'i> Parser<'i> {
+    /// A parser of `src[start..]`.
+    fn new(src: &'i str, start: usize, options: &ParseOptions) -> Option<Self> {
+        let b = src.as_bytes();
+        Some(Parser {
+            src,
+            b,
+            pos: start,
+            depth: 0,
+            qs: 0,
+            limit: options.max_depth.min(MAX_DEPTH),
+            ctx: Ctx::new(src, Source::Str(src), options),
+            #[cfg(test)]
+            work: std::cell::Cell::new(0),
+        })
+    }
+
+    #[inline]
+    fn peek(&self) -> Option<u8> {
+        #[cfg(test)]
+        self.work.set(self.work.get() + 1);
+        self.b.get(self.pos).copied()
+    }
+
+    #[inline]
+    fn peek_at(&self, k: usize) -> Option<u8> {
+        #[cfg(test)]
+        self.work.set(self.work.get() + 1);
+        self.b.get(self.pos + k).copied()
+    }
+
+    #[inline]
+    fn at_end(&self) -> bool {
+        self.pos >= self.b.len()
+    }
+
+    /// Whether the input at the cursor starts with `s`.
+    #[inline]
+    fn looking_at(&self, s: &[u8]) -> bool {
+        self.b.get(self.pos..).is_some_and(|r| r.starts_with(s))
+    }
+
+    /// Consumes `c` if it is next.
+    #[inline]
+    fn eat(&mut self, c: u8) -> bool {
+        if self.peek() == Some(c) {
+            self.pos += 1;
+            true
+        } else {
+            false
+        }
+    }
+
+    /// Consumes `c`, or gives up.
+    #[inline]
+    fn expect(&mut self, c: u8) -> Option<()> {
+        self.eat(c).then_some(())
+    }
+
+    /// The source text of `span`.
+    #[inline]
+    fn str(&self, span: Span) -> Option<&'i str> {
+        self.src.get(span.range())
+    }
+
+    /// One level deeper (a bracket, string, sequence, operator, step).
+    #[inline]
+    fn enter(&mut self, n: usize) -> Option<()> {
+        self.depth += n;
+        (self.depth + self.qs <= self.limit).then_some(())
+    }
+
+    /// Skips a `/* */` comment at the cursor; `None` when unterminated
+    /// (the pest route then fails: no rule accepts a lone `/*`).
+    #[inline]
+    fn inline_comment(&mut self) -> Option<()> {
+        let from = self.pos + 2;
+        let rest = self.b.get(from..)?;
+        let k = rest.windows(2).position(|w| w == b"*/")?;
+        #[cfg(test)]
+        self.work.set(self.work.get() + k + 2);
+        self.pos = from + k + 2;
+        Some(())
+    }
+
+    /// Skips a line comment (`#` or `//`) up to its newline, not included.
+    #[inline]
+    fn line_comment(&mut self) {
+        let rest = self.b.get(self.pos..).unwrap_or_default();
+        let mut k = rest.iter().position(|&c| c == b'\n').unwrap_or(rest.len());
+        // `\r\n` ends it too (a lone `\r` is comment text).
+        if k > 0 && k < rest.len() && rest.get(k - 1) == Some(&b'\r') {
+            k -= 1;
+        }
+        #[cfg(test)]
+        self.work.set(self.work.get() + k);
+        self.pos += k;
+    }
+
+    /// `sp`: spaces, tabs and inline comments.
+    #[inline]
+    fn sp(&mut self) -> Option<()> {
+        loop {
+            match self.peek() {
+                Some(b' ' | b'\t') => self.pos += 1,
+                Some(b'/') if self.peek_at(1) == Some(b'*') => self.inline_comment()?,
+                _ => return Some(()),
+            }
+        }
+    }
+
+    /// `ws`: `sp` plus newlines and line comments.
+    #[inline]
+    fn ws(&mut self) -> Option<()> {
+        loop {
+            match self.peek() {
+                Some(b' ' | b'\t' | b'\n') => self.pos += 1,
+                Some(b'\r') if self.peek_at(1) == Some(b'\n') => self.pos += 2,
+                Some(b'#') => self.line_comment(),
+                Some(b'/') => match self.peek_at(1) {
+                    Some(b'*') => self.inline_comment()?,
+                    Some(b'/') => self.line_comment(),
+                    _ => return Some(()),
+                },
+                _ => return Some(()),
+            }
+        }
+    }
+
+    /// The separator of a mode: `ws` where newlines are ignored, else `sp`.
+    #[inline]
+    fn sep(&mut self, nl: bool) -> Option<()> {
+        if nl {
+            self.sp()
+        } else {
+            self.ws()
+        }
+    }
+
+    /// `nl_raw`: `\n` or `\r\n`, consumed.
+    #[inline]
+    fn nl_raw(&mut self) -> bool {
+        match self.peek() {
+            Some(b'\n') => {
+                self.pos += 1;
+                true
+            }
+            Some(b'\r') if self.peek_at(1) == Some(b'\n') => {
+                self.pos += 2;
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// `nl`: a newline, or a line comment and its newline (or the end).
+    #[inline]
+    fn nl(&mut self) -> bool {
+        match self.peek() {
+            Some(b'#') => {
+                self.line_comment();
+                self.nl_raw();
+                true
+            }
+            Some(b'/') if self.peek_at(1) == Some(b'/') => {
+                self.line_comment();
+                self.nl_raw();
+                true
+            }
+            _ => self.nl_raw(),
+        }
+    }
+
+    /// An ASCII identifier at the cursor; `None` when there is none or it
+    /// runs into a non-ASCII character (left to pest).
+    #[inline]
+    fn ident_span(&mut self) -> Option<Span> {
+        let start = self.pos;
+        if !self.peek().is_some_and(ident_start) {
+            return None;
+        }
+        self.pos += 1;
+        while self.peek().is_some_and(ident_char) {
+            self.pos += 1;
+        }
+        if self.peek().is_some_and(|c| c >= 0x80) {
+            return None;
+        }
+        Some(Span::new(start, self.pos))
+    }
+
+    /// A keyword at the cursor (`"for"`, `"in"`, `"if"`, ...), not followed
+    /// by an identifier character; consumed when it is there.
+    #[inline]
+    fn keyword(&mut self, kw: &[u8]) -> Option<bool> {
+        if !self.looking_at(kw) {
+            return Some(false);
+        }
+        match self.b.get(self.pos + kw.len()) {
+            Some(&c) if c >= 0x80 => None,
+            Some(&c) if ident_char(c) => Some(false),
+            _ => {
+                self.pos += kw.len();
+                Some(true)
+            }
+        }
+    }
+}
+
+/// A config file, or `None` (see the module docs).
+pub(super) fn parse_body<'i>(src: &'i str, options: &ParseOptions) -> Option<Body<'i>> {
+    let mut p = Parser::new(src, 0, options)?;
+    p.config_file()
+}
+
+/// A standalone expression at `span` of `text` (the whole text for a file),
+/// or `None`.
+pub(super) fn parse_expr_at<'i>(
+    text: &'i str,
+    span: Span,
+    options: &ParseOptions,
+) -> Option<Expr<'i>> {
+    let src = text.get(..span.end)?;
+    let mut p = Parser::new(src, span.start, options)?;
+    p.expr_file()
+}
+
+#[cfg(test)]
+mod tests;
+
+/// A standalone template, or `None`.
+pub(super) fn parse_template<'i>(src: &'i str, options: &ParseOptions) -> Option<Template<'i>> {
+    let mut p = Parser::new(src, 0, options)?;
+    p.template_file()
+}

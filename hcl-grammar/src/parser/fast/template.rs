@@ -1,0 +1,312 @@
+//! The fast path's templates: quoted strings, heredocs, standalone
+//! templates and their `${ }` / `%{ }` sequences. The flat tokens go
+//! through the pest route's own post-processing (`template::finish`).
+
+use super::Parser;
+use crate::ast::{Expr, ExprKind, Heredoc, Interpolation, StrLit, Strip, Template, TemplateExpr};
+use crate::parser::string;
+use crate::parser::template::{self, Tok};
+use crate::span::Span;
+use std::borrow::Cow;
+
+impl<'i> Parser<'i> {
+    /// A quoted literal's bytes from the cursor, up to a `"`, `${` or `%{`
+    /// (not consumed): its end. `None` at a newline, the end of the input
+    /// or a `\` before a newline (all errors for pest).
+    pub(super) fn quoted_literal(&mut self) -> Option<usize> {
+        loop {
+            let c = self.peek()?;
+            match c {
+                b'"' => return Some(self.pos),
+                b'\\' => match self.peek_at(1) {
+                    None | Some(b'\n' | b'\r') => return None,
+                    Some(_) => self.pos += 2,
+                },
+                b'$' | b'%' => match self.peek_at(1) {
+                    Some(b'{') => return Some(self.pos),
+                    Some(n) if n == c && self.peek_at(2) == Some(b'{') => self.pos += 3,
+                    _ => self.pos += 1,
+                },
+                b'\n' | b'\r' => return None,
+                _ => self.pos += 1,
+            }
+        }
+    }
+
+    /// A quoted template, at `"`: a string when it is one literal.
+    pub(super) fn quoted(&mut self) -> Option<Expr<'i>> {
+        let start = self.pos;
+        let (saved, qs) = (self.depth, self.qs);
+        self.enter(1)?;
+        self.pos += 1;
+        let end = self.quoted_literal()?;
+        let first = Span::new(start + 1, end);
+        if self.eat(b'"') {
+            let value = if first.is_empty() {
+                Cow::Borrowed("")
+            } else {
+                string::unescape_quoted(&self.ctx, self.str(first)?, first.start).ok()?
+            };
+            self.depth = saved;
+            return Some(Expr {
+                kind: ExprKind::String(value),
+                span: Span::new(start, self.pos),
+            });
+        }
+        self.enter(1)?;
+        let mut toks = Vec::new();
+        self.push_quoted(&mut toks, first)?;
+        loop {
+            self.sequence(&mut toks)?;
+            let ls = self.pos;
+            let le = self.quoted_literal()?;
+            self.push_quoted(&mut toks, Span::new(ls, le))?;
+            if self.eat(b'"') {
+                break;
+            }
+        }
+        let span = Span::new(start, self.pos);
+        let t = template::finish(&mut self.ctx, toks, span, false).ok()?;
+        (self.depth, self.qs) = (saved, qs);
+        Some(Expr {
+            kind: template::quoted_kind(t),
+            span,
+        })
+    }
+
+    /// A quoted literal token, when not empty.
+    fn push_quoted(&mut self, toks: &mut Vec<Tok<'i>>, s: Span) -> Option<()> {
+        if !s.is_empty() {
+            let value = string::unescape_quoted(&self.ctx, self.str(s)?, s.start).ok()?;
+            toks.push(Tok::Lit(StrLit { value, span: s }));
+        }
+        Some(())
+    }
+
+    /// A `${ ... }` or `%{ ... }` sequence at the cursor, as a token. An
+    /// `if` or `for` directive leaves the depth one deeper (until its end
+    /// directive, or the end of the template).
+    fn sequence(&mut self, toks: &mut Vec<Tok<'i>>) -> Option<()> {
+        let start = self.pos;
+        let interp = self.peek() == Some(b'$');
+        self.pos += 2;
+        let left = self.eat(b'~');
+        let (saved, qs) = (self.depth, self.qs);
+        self.enter(1)?;
+        self.ws()?;
+        let mut opened = 0isize;
+        let tok = if interp {
+            let expr = self.expression(false)?;
+            let right = self.seq_close()?;
+            Tok::Interp(Interpolation {
+                expr,
+                strip: Strip { left, right },
+                span: Span::new(start, self.pos),
+            })
+        } else if self.keyword(b"if")? {
+            // The pre-scan counts the directive and its sequence.
+            self.enter(1)?;
+            self.ws()?;
+            let cond = self.expression(false)?;
+            let right = self.seq_close()?;
+            opened = 1;
+            Tok::If {
+                cond,
+                strip: Strip { left, right },
+                span: Span::new(start, self.pos),
+            }
+        } else if self.keyword(b"else")? {
+            self.ws()?;
+            let right = self.seq_close()?;
+            Tok::Else {
+                strip: Strip { left, right },
+                span: Span::new(start, self.pos),
+            }
+        } else if self.keyword(b"endif")? {
+            self.ws()?;
+            let right = self.seq_close()?;
+            opened = -1;
+            Tok::EndIf {
+                strip: Strip { left, right },
+                span: Span::new(start, self.pos),
+            }
+        } else if self.keyword(b"for")? {
+            self.enter(1)?;
+            self.ws()?;
+            let first = self.ident()?;
+            self.ws()?;
+            let (key_var, value_var) = if self.eat(b',') {
+                self.ws()?;
+                let second = self.ident()?;
+                self.ws()?;
+                (Some(first), second)
+            } else {
+                (None, first)
+            };
+            if !self.keyword(b"in")? {
+                return None;
+            }
+            self.ws()?;
+            let collection = self.expression(false)?;
+            let right = self.seq_close()?;
+            opened = 1;
+            Tok::For {
+                key_var,
+                value_var,
+                collection,
+                strip: Strip { left, right },
+                span: Span::new(start, self.pos),
+            }
+        } else if self.keyword(b"endfor")? {
+            self.ws()?;
+            let right = self.seq_close()?;
+            opened = -1;
+            Tok::EndFor {
+                strip: Strip { left, right },
+                span: Span::new(start, self.pos),
+            }
+        } else {
+            return None;
+        };
+        (self.depth, self.qs) = (saved, qs);
+        match opened {
+            1 => self.enter(1)?,
+            -1 => self.depth = self.depth.saturating_sub(1),
+            _ => {}
+        }
+        toks.push(tok);
+        Some(())
+    }
+
+    /// `seq_close`: `}` or `~}`; whether it strips.
+    fn seq_close(&mut self) -> Option<bool> {
+        let right = self.eat(b'~');
+        self.expect(b'}')?;
+        Some(right)
+    }
+
+    /// Whether the line at `at` closes the heredoc `marker`: blanks, the
+    /// marker, blanks, a newline. Returns where its blanks end.
+    fn heredoc_end(&self, at: usize, marker: &[u8]) -> Option<usize> {
+        let mut i = at;
+        while matches!(self.b.get(i), Some(b' ' | b'\t')) {
+            i += 1;
+        }
+        if !self.b.get(i..)?.starts_with(marker) {
+            #[cfg(test)]
+            self.work.set(self.work.get() + (i - at) + marker.len());
+            return None;
+        }
+        i += marker.len();
+        while matches!(self.b.get(i), Some(b' ' | b'\t')) {
+            i += 1;
+        }
+        #[cfg(test)]
+        self.work.set(self.work.get() + (i - at));
+        match self.b.get(i..i + 2) {
+            Some([b'\n', _] | [b'\r', b'\n']) => Some(i),
+            _ => (self.b.get(i..) == Some(b"\n")).then_some(i),
+        }
+    }
+
+    /// A heredoc, at `<<`.
+    pub(super) fn heredoc(&mut self) -> Option<Expr<'i>> {
+        let start = self.pos;
+        let (saved, qs) = (self.depth, self.qs);
+        self.enter(2)?;
+        self.pos += 2;
+        let indented = self.eat(b'-');
+        let ms = self.ident_span()?;
+        let marker = self.str(ms)?;
+        if !self.nl_raw() {
+            return None;
+        }
+        let content_start = self.pos;
+        let mut toks = Vec::new();
+        let (content_end, end) = match self.heredoc_end(self.pos, marker.as_bytes()) {
+            Some(end) => (content_start, end),
+            None => loop {
+                let ls = self.pos;
+                let stop = loop {
+                    match self.peek()? {
+                        b'\n' => {
+                            if let Some(end) = self.heredoc_end(self.pos + 1, marker.as_bytes()) {
+                                break Some((end, 1));
+                            }
+                            self.pos += 1;
+                        }
+                        b'\r' => {
+                            // Only as `\r\n`.
+                            self.peek_at(1).filter(|&c| c == b'\n')?;
+                            if let Some(end) = self.heredoc_end(self.pos + 2, marker.as_bytes()) {
+                                break Some((end, 2));
+                            }
+                            self.pos += 2;
+                        }
+                        c @ (b'$' | b'%') => match self.peek_at(1) {
+                            Some(b'{') => break None,
+                            Some(n) if n == c && self.peek_at(2) == Some(b'{') => self.pos += 3,
+                            _ => self.pos += 1,
+                        },
+                        _ => self.pos += 1,
+                    }
+                };
+                if self.pos > ls {
+                    template::push_raw_literal(&mut toks, self.str(Span::new(ls, self.pos))?, ls);
+                }
+                match stop {
+                    Some((end, nl)) => {
+                        let eol = Span::new(self.pos, self.pos + nl);
+                        template::push_eol(&self.ctx, &mut toks, eol);
+                        break (eol.end, end);
+                    }
+                    None => self.sequence(&mut toks)?,
+                }
+            },
+        };
+        self.pos = end;
+        let t = template::finish(
+            &mut self.ctx,
+            toks,
+            Span::new(content_start, content_end),
+            indented,
+        )
+        .ok()?;
+        (self.depth, self.qs) = (saved, qs);
+        Some(Expr {
+            kind: ExprKind::Template(Box::new(TemplateExpr {
+                template: t,
+                heredoc: Some(Heredoc { marker, indented }),
+            })),
+            span: Span::new(start, end),
+        })
+    }
+
+    /// `template_file`: literal runs and sequences up to the end.
+    pub(super) fn template_file(&mut self) -> Option<Template<'i>> {
+        self.enter(1)?;
+        let mut toks = Vec::new();
+        loop {
+            let ls = self.pos;
+            let more = loop {
+                match self.peek() {
+                    None => break false,
+                    Some(c @ (b'$' | b'%')) => match self.peek_at(1) {
+                        Some(b'{') => break true,
+                        Some(n) if n == c && self.peek_at(2) == Some(b'{') => self.pos += 3,
+                        _ => self.pos += 1,
+                    },
+                    Some(_) => self.pos += 1,
+                }
+            };
+            if self.pos > ls {
+                template::push_raw_literal(&mut toks, self.str(Span::new(ls, self.pos))?, ls);
+            }
+            if !more {
+                break;
+            }
+            self.sequence(&mut toks)?;
+        }
+        template::finish(&mut self.ctx, toks, Span::new(0, self.b.len()), false).ok()
+    }
+}
