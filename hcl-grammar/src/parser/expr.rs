@@ -603,7 +603,6 @@ fn simple_steps<'i, T: Step<'i>>(
 
 /// One `.name`, `.0` or `[key]` step applied to `obj`.
 fn step<'i>(ctx: &mut Ctx<'_, 'i>, obj: Expr<'i>, p: P<'_>, s: Span) -> Result<Expr<'i>> {
-    let start = obj.span.start;
     match p.as_rule() {
         Rule::get_attr => {
             let text = ctx.str(s);
@@ -618,10 +617,7 @@ fn step<'i>(ctx: &mut Ctx<'_, 'i>, obj: Expr<'i>, p: P<'_>, s: Span) -> Result<E
                 name: name_text,
                 span: name_span,
             };
-            Ok(Expr {
-                span: Span::new(start, s.end),
-                kind: ExprKind::GetAttr(Box::new(GetAttrExpr { object: obj, name })),
-            })
+            Ok(get_attr(obj, name, s))
         }
         Rule::legacy_index => {
             // The number token ends the pair; a separator before it ends
@@ -644,33 +640,57 @@ fn step<'i>(ctx: &mut Ctx<'_, 'i>, obj: Expr<'i>, p: P<'_>, s: Span) -> Result<E
                     digits,
                 ));
             }
-            Ok(Expr {
-                span: Span::new(start, s.end),
-                kind: ExprKind::Index(Box::new(IndexExpr {
-                    collection: obj,
-                    key: Expr {
-                        kind: ExprKind::Number(ctx.str(digits)),
-                        span: digits,
-                    },
-                    legacy: true,
-                    bracket: s,
-                })),
-            })
+            Ok(legacy_index(obj, number, digits, s))
         }
         _ => {
             let key = match p.into_inner().next() {
                 Some(k) => expression(ctx, k)?,
                 None => return Err(ctx.err("expected an index expression after `[`", s)),
             };
-            Ok(Expr {
-                span: Span::new(start, s.end),
-                kind: ExprKind::Index(Box::new(IndexExpr {
-                    collection: obj,
-                    key,
-                    legacy: false,
-                    bracket: s,
-                })),
-            })
+            Ok(index(obj, key, s))
         }
+    }
+}
+
+/// `obj.name`, the step spanning `step`. (These three builders are shared
+/// by the pest lowering and the fast path.)
+pub(super) fn get_attr<'i>(obj: Expr<'i>, name: Ident<'i>, step: Span) -> Expr<'i> {
+    Expr {
+        span: Span::new(obj.span.start, step.end),
+        kind: ExprKind::GetAttr(Box::new(GetAttrExpr { object: obj, name })),
+    }
+}
+
+/// The legacy index `obj.0`: `number` is the token's text at `digits`.
+pub(super) fn legacy_index<'i>(
+    obj: Expr<'i>,
+    number: &'i str,
+    digits: Span,
+    step: Span,
+) -> Expr<'i> {
+    Expr {
+        span: Span::new(obj.span.start, step.end),
+        kind: ExprKind::Index(Box::new(IndexExpr {
+            collection: obj,
+            key: Expr {
+                kind: ExprKind::Number(number),
+                span: digits,
+            },
+            legacy: true,
+            bracket: step,
+        })),
+    }
+}
+
+/// `obj[key]`, the brackets at `bracket`.
+pub(super) fn index<'i>(obj: Expr<'i>, key: Expr<'i>, bracket: Span) -> Expr<'i> {
+    Expr {
+        span: Span::new(obj.span.start, bracket.end),
+        kind: ExprKind::Index(Box::new(IndexExpr {
+            collection: obj,
+            key,
+            legacy: false,
+            bracket,
+        })),
     }
 }

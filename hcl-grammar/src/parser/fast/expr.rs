@@ -3,11 +3,11 @@
 
 use super::{ident_start, Parser};
 use crate::ast::{
-    BinaryOp, Conditional, Expr, ExprKind, ForExpr, FuncCall, GetAttrExpr, Ident, IndexExpr,
-    ObjectItem, ObjectKey, UnaryExpr, UnaryOp,
+    BinaryOp, Conditional, Expr, ExprKind, ForExpr, FuncCall, Ident, ObjectItem, ObjectKey,
+    UnaryExpr, UnaryOp,
 };
 use crate::error::Error;
-use crate::parser::expr::{apply_postfixes, climb, Step, StepKind};
+use crate::parser::expr::{apply_postfixes, climb, get_attr, index, legacy_index, Step, StepKind};
 use crate::parser::Ctx;
 use crate::span::Span;
 use crate::Result;
@@ -44,33 +44,10 @@ impl<'i> Step<'i> for Post<'i> {
     }
 
     fn apply(self, ctx: &mut Ctx<'_, 'i>, obj: Expr<'i>) -> Result<Expr<'i>> {
-        let start = obj.span.start;
         match self {
-            Post::GetAttr(name, s) => Ok(Expr {
-                span: Span::new(start, s.end),
-                kind: ExprKind::GetAttr(Box::new(GetAttrExpr { object: obj, name })),
-            }),
-            Post::Legacy(digits, s) => Ok(Expr {
-                span: Span::new(start, s.end),
-                kind: ExprKind::Index(Box::new(IndexExpr {
-                    collection: obj,
-                    key: Expr {
-                        kind: ExprKind::Number(ctx.str(digits)),
-                        span: digits,
-                    },
-                    legacy: true,
-                    bracket: s,
-                })),
-            }),
-            Post::Index(key, s) => Ok(Expr {
-                span: Span::new(start, s.end),
-                kind: ExprKind::Index(Box::new(IndexExpr {
-                    collection: obj,
-                    key,
-                    legacy: false,
-                    bracket: s,
-                })),
-            }),
+            Post::GetAttr(name, s) => Ok(get_attr(obj, name, s)),
+            Post::Legacy(digits, s) => Ok(legacy_index(obj, ctx.str(digits), digits, s)),
+            Post::Index(key, s) => Ok(index(obj, key, s)),
             Post::AttrSplat(s) | Post::FullSplat(s) => Err(not_a_step(ctx, s)),
         }
     }
@@ -503,9 +480,9 @@ impl<'i> Parser<'i> {
         Some(ObjectItem { key, value })
     }
 
-    /// The rest of a `for` expression after `for`, up to its closer (not
-    /// consumed). `open` is the `[` or `{`.
-    fn for_rest(&mut self, open: usize, object: bool) -> Option<ForExpr<'i>> {
+    /// What follows `for` in a `for` expression or directive: one or two
+    /// names, `in`, the collection (separators skipped).
+    pub(super) fn for_head(&mut self) -> Option<(Option<Ident<'i>>, Ident<'i>, Expr<'i>)> {
         self.ws()?;
         let first = self.ident()?;
         self.ws()?;
@@ -522,6 +499,13 @@ impl<'i> Parser<'i> {
         }
         self.ws()?;
         let collection = self.expression(false)?;
+        Some((key_var, value_var, collection))
+    }
+
+    /// The rest of a `for` expression after `for`, up to its closer (not
+    /// consumed). `open` is the `[` or `{`.
+    fn for_rest(&mut self, open: usize, object: bool) -> Option<ForExpr<'i>> {
+        let (key_var, value_var, collection) = self.for_head()?;
         self.expect(b':')?;
         let intro = Span::new(open, self.pos);
         self.ws()?;

@@ -132,22 +132,7 @@ impl<'i> Parser<'i> {
             }
         } else if self.keyword(b"for")? {
             self.enter(1)?;
-            self.ws()?;
-            let first = self.ident()?;
-            self.ws()?;
-            let (key_var, value_var) = if self.eat(b',') {
-                self.ws()?;
-                let second = self.ident()?;
-                self.ws()?;
-                (Some(first), second)
-            } else {
-                (None, first)
-            };
-            if !self.keyword(b"in")? {
-                return None;
-            }
-            self.ws()?;
-            let collection = self.expression(false)?;
+            let (key_var, value_var, collection) = self.for_head()?;
             let right = self.seq_close()?;
             opened = 1;
             Tok::For {
