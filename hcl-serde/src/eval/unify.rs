@@ -396,6 +396,65 @@ fn elements_convert<'t>(
         .all(|t| *t == target || can_convert(t, &target, unsafe_conv))
 }
 
+/// The type of an unknown value of type `from` converted to `to`: `to`
+/// with each `any` inside replaced by the matching part of `from` (go-cty's
+/// `dynamicReplace`; `from` and `to` are assumed convertible).
+pub(crate) fn dynamic_replace(from: &Type, to: &Type) -> Type {
+    if *from == Type::Any {
+        return to.clone();
+    }
+    // The one element type a tuple's or object's parts unify to, if any.
+    let unified = |parts: Vec<Type>, to: &Type| match unify(&parts, true) {
+        Some(u) => dynamic_replace(&u, to),
+        None => to.clone(),
+    };
+    match to {
+        Type::Any => from.clone(),
+        Type::Map(e) => Type::map(match from {
+            Type::Map(f) => dynamic_replace(f, e),
+            Type::Object(a) => unified(a.values().cloned().collect(), e),
+            _ => Type::Any,
+        }),
+        Type::Set(e) | Type::List(e) => {
+            let elem = match from {
+                Type::Set(f) | Type::List(f) => dynamic_replace(f, e),
+                Type::Tuple(ts) => unified(ts.clone(), e),
+                _ => Type::Any,
+            };
+            if matches!(to, Type::Set(_)) {
+                Type::set(elem)
+            } else {
+                Type::list(elem)
+            }
+        }
+        Type::Object(attrs) => {
+            let mut out = Map::with_capacity(attrs.len());
+            for (name, t) in attrs {
+                let replaced = match from {
+                    Type::Map(f) => dynamic_replace(f, t),
+                    Type::Object(a) => match a.get(name) {
+                        Some(f) => dynamic_replace(f, t),
+                        None => t.clone(),
+                    },
+                    _ => t.clone(),
+                };
+                out.insert(name.clone(), replaced);
+            }
+            Type::Object(out)
+        }
+        Type::Tuple(ts) => Type::Tuple(
+            ts.iter()
+                .enumerate()
+                .map(|(i, t)| match from {
+                    Type::Tuple(fs) => fs.get(i).map_or(t.clone(), |f| dynamic_replace(f, t)),
+                    _ => t.clone(),
+                })
+                .collect(),
+        ),
+        primitive => primitive.clone(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

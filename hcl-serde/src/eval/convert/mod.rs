@@ -407,6 +407,8 @@ fn merge_any(declared: &Type, actual: &Type) -> Type {
     }
 }
 
+pub(crate) use super::unify::dynamic_replace;
+
 /// The single type that all `types` convert to, as go-cty's
 /// `convert.UnifyUnsafe` (see [`super::unify`]); `None` if there is none.
 pub(crate) fn unify(types: &[Type]) -> Option<Type> {

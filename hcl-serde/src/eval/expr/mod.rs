@@ -12,8 +12,29 @@ use crate::error::{Error, Result};
 use crate::value::types::Type;
 use crate::value::{Map, Value};
 use crate::Number;
-use hcl_grammar::{Expr, ExprKind, ObjectKey, Span};
+use hcl_grammar::{BinaryOp, Expr, ExprKind, ObjectKey, Span, UnaryOp};
 use std::cell::{Cell, RefCell};
+
+/// An evaluation error with the type of the value the reference returns
+/// beside it: hcl evaluates on after an error and returns a placeholder
+/// value (unknown, of the type the operation would have had; a tuple of
+/// its elements' values; `cty.DynamicVal` for most failures). A
+/// conditional unifies the types of both results even when one failed, so
+/// that type decides whether `false ? <failing> : 1` is consistent.
+pub(super) struct Failed {
+    pub(super) err: Error,
+    /// `None`: unknown of any type.
+    pub(super) ty: Option<Type>,
+}
+
+impl From<Error> for Failed {
+    fn from(err: Error) -> Failed {
+        Failed { err, ty: None }
+    }
+}
+
+/// The result of [`Evaluator::eval_failing`].
+pub(super) type Outcome = std::result::Result<TVal, Failed>;
 
 /// A value with its type, when the type is not the one its kind implies
 /// (see the module docs).
@@ -152,6 +173,12 @@ impl<'c, 'a> Evaluator<'c, 'a> {
 
     /// Evaluates `expr`, guarding the nesting depth.
     pub(crate) fn eval(&self, expr: &'a Expr<'a>) -> Result<TVal> {
+        self.eval_failing(expr).map_err(|f| f.err)
+    }
+
+    /// [`eval`](Evaluator::eval), an error carrying the type of the value
+    /// the reference returns beside it (see [`Failed`]).
+    pub(super) fn eval_failing(&self, expr: &'a Expr<'a>) -> Outcome {
         self.deeper(expr.span, || self.eval_inner(expr))
     }
 
@@ -180,7 +207,43 @@ impl<'c, 'a> Evaluator<'c, 'a> {
         r
     }
 
-    fn eval_inner(&self, expr: &'a Expr<'a>) -> Result<TVal> {
+    fn eval_inner(&self, expr: &'a Expr<'a>) -> Outcome {
+        let span = expr.span;
+        let failed_as = |ty: Type| move |err: Error| Failed { err, ty: Some(ty) };
+        match &expr.kind {
+            // The kinds whose failed value has a type of its own.
+            ExprKind::Tuple(items) => self.tuple(items, span),
+            ExprKind::Object(items) => self.object(items, span),
+            ExprKind::Splat(s) => self.splat(s),
+            ExprKind::Conditional(c) => self.conditional_failing(c),
+            ExprKind::Parens(inner) => self.eval_failing(inner),
+            ExprKind::Template(t) => self.template_failing(&t.template),
+            ExprKind::Unary(u) => {
+                let ty = match u.op {
+                    UnaryOp::Neg => Type::Number,
+                    UnaryOp::Not => Type::Bool,
+                };
+                self.unary(u).map_err(failed_as(ty))
+            }
+            ExprKind::Binary(b) => {
+                let ty = match b.op {
+                    BinaryOp::Add
+                    | BinaryOp::Sub
+                    | BinaryOp::Mul
+                    | BinaryOp::Div
+                    | BinaryOp::Mod => Type::Number,
+                    _ => Type::Bool,
+                };
+                self.binary(b).map_err(failed_as(ty))
+            }
+            _ => self.eval_plain(expr).map_err(Failed::from),
+        }
+    }
+
+    /// The kinds whose failed value is unknown of any type (hcl's
+    /// `cty.DynamicVal`): literals, variables, traversals, calls and `for`
+    /// expressions.
+    fn eval_plain(&self, expr: &'a Expr<'a>) -> Result<TVal> {
         let span = expr.span;
         match &expr.kind {
             ExprKind::Null => Ok(TVal::plain(Value::Null)),
@@ -192,9 +255,6 @@ impl<'c, 'a> Evaluator<'c, 'a> {
                 self.check_string_len(s.len(), span)?;
                 Ok(TVal::plain(Value::String(s.to_string())))
             }
-            ExprKind::Template(t) => self.template(&t.template),
-            ExprKind::Tuple(items) => self.tuple(items, span),
-            ExprKind::Object(items) => self.object(items, span),
             ExprKind::Variable(ident) => self.variable(ident),
             ExprKind::Call(call) => self.call(call, span),
             ExprKind::For(f) => self.for_expr(f, span),
@@ -206,16 +266,20 @@ impl<'c, 'a> Evaluator<'c, 'a> {
                 Some(v) => Ok(v),
                 None => self.get_attr(ga),
             },
-            ExprKind::Splat(s) => self.splat(s),
             ExprKind::SplatItem => {
                 self.splat_items.borrow().last().cloned().ok_or_else(|| {
                     Error::eval("a splat element outside of a splat expression", span)
                 })
             }
-            ExprKind::Unary(u) => self.unary(u),
-            ExprKind::Binary(b) => self.binary(b),
-            ExprKind::Conditional(c) => self.conditional(c),
-            ExprKind::Parens(inner) => self.eval(inner),
+            // Handled by `eval_inner` before it comes here.
+            ExprKind::Tuple(_)
+            | ExprKind::Object(_)
+            | ExprKind::Splat(_)
+            | ExprKind::Conditional(_)
+            | ExprKind::Parens(_)
+            | ExprKind::Template(_)
+            | ExprKind::Unary(_)
+            | ExprKind::Binary(_) => self.eval_inner(expr).map_err(|f| f.err),
         }
     }
 
@@ -264,14 +328,39 @@ impl<'c, 'a> Evaluator<'c, 'a> {
 
     // -- collections --------------------------------------------------------
 
-    fn tuple(&self, items: &'a [Expr<'a>], span: Span) -> Result<TVal> {
+    /// A tuple. As the reference, every element is evaluated even after
+    /// one fails: the failed tuple's type is that of its elements' values,
+    /// failed ones included.
+    fn tuple(&self, items: &'a [Expr<'a>], span: Span) -> Outcome {
         self.check_collection_len(items.len(), span)?;
         let mut out = Vec::with_capacity(items.len());
         let mut types: Option<Vec<Type>> = None;
+        let mut failed: Option<(Error, Vec<Type>)> = None;
         for (i, item) in items.iter().enumerate() {
+            let tv = match self.eval_failing(item) {
+                Ok(tv) => tv,
+                Err(f) => {
+                    let ty = f.ty.unwrap_or(Type::Any);
+                    match failed.as_mut() {
+                        Some((_, ts)) => ts.push(ty),
+                        None => {
+                            let mut ts = types
+                                .take()
+                                .unwrap_or_else(|| out.iter().map(Type::of).collect());
+                            ts.push(ty);
+                            failed = Some((f.err, ts));
+                        }
+                    }
+                    continue;
+                }
+            };
+            if let Some((_, ts)) = failed.as_mut() {
+                ts.push(tv.ty());
+                continue;
+            }
             // An unknown element stays in place (cty: a known tuple with an
             // unknown element).
-            let tv = self.eval(item)?.into_held();
+            let tv = tv.into_held();
             if let Some(t) = tv.t {
                 let ts = types.get_or_insert_with(|| out.iter().map(Type::of).collect());
                 debug_assert_eq!(ts.len(), i);
@@ -281,57 +370,56 @@ impl<'c, 'a> Evaluator<'c, 'a> {
             }
             out.push(tv.v);
         }
+        if let Some((err, ts)) = failed {
+            return Err(Failed {
+                err,
+                ty: Some(Type::Tuple(ts)),
+            });
+        }
         Ok(match types {
             Some(ts) => TVal::typed(Value::Array(out), Type::Tuple(ts)),
             None => TVal::plain(Value::Array(out)),
         })
     }
 
-    fn object(&self, items: &'a [hcl_grammar::ObjectItem<'a>], span: Span) -> Result<TVal> {
+    /// An object. As the reference, every item is evaluated even after one
+    /// fails: the failed object's type is that of its attributes' values,
+    /// or any type if a key failed.
+    fn object(&self, items: &'a [hcl_grammar::ObjectItem<'a>], span: Span) -> Outcome {
         self.check_collection_len(items.len(), span)?;
         let mut out = Map::with_capacity(items.len());
         let mut types: Option<Map<String, Type>> = None;
         // An unknown key makes the object unknown, of any type (cty: an
         // unknown attribute value leaves the object known).
         let mut unknown_key = false;
+        let mut failed: Option<Error> = None;
+        let mut fail = |err: Error| {
+            failed.get_or_insert(err);
+        };
         for item in items {
-            let key = match &item.key {
-                ObjectKey::Ident(i) => i.name.to_owned(),
-                ObjectKey::Expr(e) => {
-                    if is_multi_step_traversal(e) {
-                        return Err(Error::eval(
-                            "ambiguous object key: wrap it in parentheses if it is a reference, \
-                             or in quotes if it is a literal name containing periods",
-                            e.span,
-                        ));
+            let key = match self.object_key(item) {
+                Ok(Some(k)) => k,
+                Ok(None) => {
+                    unknown_key = true;
+                    if let Err(e) = self.eval(&item.value) {
+                        fail(e);
                     }
-                    let k = self.eval(e)?;
-                    if k.is_unknown() {
-                        self.eval(&item.value)?;
-                        unknown_key = true;
-                        continue;
-                    }
-                    match &k.v {
-                        // The reference points at the value here.
-                        Value::Null => {
-                            return Err(Error::eval(
-                                "an object key must not be null",
-                                item.value.span,
-                            ))
-                        }
-                        v => convert::primitive_to_string(v).ok_or_else(|| {
-                            Error::eval(
-                                format!(
-                                    "an object key must be a string, not {}",
-                                    k.ty().friendly_name()
-                                ),
-                                e.span,
-                            )
-                        })?,
-                    }
+                    continue;
+                }
+                Err(e) => {
+                    fail(e);
+                    unknown_key = true;
+                    continue;
                 }
             };
-            let tv = self.eval(&item.value)?.into_held();
+            let tv = match self.eval_failing(&item.value) {
+                Ok(tv) => tv.into_held(),
+                Err(f) => {
+                    fail(f.err);
+                    // Only the type matters now: a placeholder value.
+                    TVal::typed(Value::Null, f.ty.unwrap_or(Type::Any))
+                }
+            };
             if let Some(t) = tv.t {
                 let ts = types.get_or_insert_with(|| {
                     out.iter()
@@ -344,6 +432,18 @@ impl<'c, 'a> Evaluator<'c, 'a> {
             }
             out.insert(key, tv.v);
         }
+        if let Some(err) = failed {
+            let ty = (!unknown_key).then(|| {
+                let mut ts = types.unwrap_or_else(|| {
+                    out.iter()
+                        .map(|(k, v)| (String::clone(k), Type::of(v)))
+                        .collect()
+                });
+                ts.sort_keys();
+                Type::Object(ts)
+            });
+            return Err(Failed { err, ty });
+        }
         if unknown_key {
             return Ok(TVal::unknown(Type::Any));
         }
@@ -354,6 +454,41 @@ impl<'c, 'a> Evaluator<'c, 'a> {
             }
             None => TVal::plain(Value::Object(out)),
         })
+    }
+
+    /// An object item's key, `None` when it is unknown.
+    fn object_key(&self, item: &'a hcl_grammar::ObjectItem<'a>) -> Result<Option<String>> {
+        let e = match &item.key {
+            ObjectKey::Ident(i) => return Ok(Some(i.name.to_owned())),
+            ObjectKey::Expr(e) => e,
+        };
+        if is_multi_step_traversal(e) {
+            return Err(Error::eval(
+                "ambiguous object key: wrap it in parentheses if it is a reference, \
+                 or in quotes if it is a literal name containing periods",
+                e.span,
+            ));
+        }
+        let k = self.eval(e)?;
+        if k.is_unknown() {
+            return Ok(None);
+        }
+        match &k.v {
+            // The reference points at the value here.
+            Value::Null => Err(Error::eval(
+                "an object key must not be null",
+                item.value.span,
+            )),
+            v => convert::primitive_to_string(v).map(Some).ok_or_else(|| {
+                Error::eval(
+                    format!(
+                        "an object key must be a string, not {}",
+                        k.ty().friendly_name()
+                    ),
+                    e.span,
+                )
+            }),
+        }
     }
 }
 

@@ -1,16 +1,13 @@
 //! Operators: unary, binary and the conditional.
 
-use super::{Evaluator, TVal};
+use super::{Evaluator, Failed, Outcome, TVal};
 use crate::error::{Error, Result};
 use crate::eval::convert;
 use crate::eval::unknown;
 use crate::value::types::Type;
-use crate::value::{Map, Value};
+use crate::value::Value;
 use crate::{Number, NumberError};
-use hcl_grammar::{
-    BinaryExpr, BinaryOp, Conditional, Expr, ExprKind, ObjectKey, Span, TemplatePart, UnaryExpr,
-    UnaryOp,
-};
+use hcl_grammar::{BinaryExpr, BinaryOp, Conditional, Span, UnaryExpr, UnaryOp};
 
 impl<'c, 'a> Evaluator<'c, 'a> {
     pub(super) fn unary(&self, u: &'a UnaryExpr<'a>) -> Result<TVal> {
@@ -122,58 +119,46 @@ impl<'c, 'a> Evaluator<'c, 'a> {
         Ok(TVal::unknown(result))
     }
 
-    pub(super) fn conditional(&self, c: &'a Conditional<'a>) -> Result<TVal> {
-        self.conditional_hinted(c).map_err(|h| h.err)
-    }
-
-    /// A conditional result evaluated as [`eval`](Evaluator::eval) does,
-    /// keeping the type hint of a nested conditional's error.
-    fn eval_branch(&self, e: &'a Expr<'a>) -> std::result::Result<TVal, Hinted> {
-        match &e.kind {
-            ExprKind::Parens(inner) => self.deeper(e.span, || self.eval_branch(inner)),
-            ExprKind::Conditional(c) => self.deeper(e.span, || self.conditional_hinted(c)),
-            _ => self.eval(e).map_err(Hinted::from),
-        }
-    }
-
-    /// [`conditional`](Evaluator::conditional), its error carrying the
-    /// result type it had computed.
-    fn conditional_hinted(&self, c: &'a Conditional<'a>) -> std::result::Result<TVal, Hinted> {
+    /// A conditional, its error carrying the result type it had computed
+    /// (the reference's error value has that type).
+    pub(super) fn conditional_failing(&self, c: &'a Conditional<'a>) -> Outcome {
         // As the reference: both results are evaluated (their types decide
         // the result type) but only the taken branch's error is reported.
-        let t = self.eval_branch(&c.then_expr);
-        let f = self.eval_branch(&c.else_expr);
+        let t = self.eval_failing(&c.then_expr);
+        let f = self.eval_failing(&c.else_expr);
         // Each branch's type: `None` for an untyped null; for a failed
         // branch, the type the reference gives its error value.
-        let branch_type = |r: &std::result::Result<TVal, Hinted>, e: &Expr<'_>| match r {
+        let branch_type = |r: &Outcome| match r {
             Ok(v) if v.v.is_null() && v.t.is_none() && !v.is_unknown() => None,
             Ok(v) => Some(v.ty()),
-            Err(err) => Some(match (&unparen(e).kind, &err.ty) {
-                (ExprKind::Conditional(_), Some(t)) => t.clone(),
-                _ => static_type(e),
-            }),
+            Err(f) => Some(f.ty.clone().unwrap_or(Type::Any)),
         };
-        let (tt, ft) = (branch_type(&t, &c.then_expr), branch_type(&f, &c.else_expr));
+        let (tt, ft) = (branch_type(&t), branch_type(&f));
+        // Whether the result type was unified from both (the results are
+        // then converted to it, a failed one included).
+        let mut unified = false;
         let result_type = match (tt, ft) {
             (None, Some(x)) | (Some(x), None) => Some(x),
             (None, None) => None,
             (Some(Type::Any), _) | (_, Some(Type::Any)) => None,
             (Some(tt), Some(ft)) => match convert::unify(&[tt.clone(), ft.clone()]) {
-                Some(u) => Some(u),
+                Some(u) => {
+                    unified = true;
+                    Some(u)
+                }
                 None => {
-                    return Err(Hinted::from(Error::eval(
+                    return Err(Failed::from(Error::eval(
                         format!(
-                        "the true and false results of a conditional must have consistent types: \
-                             the true result is {} and the false result is {}",
-                        tt.friendly_name(),
-                        ft.friendly_name()
-                    ),
+                            "the true and false results of a conditional must have consistent \
+                             types: {}",
+                            describe_mismatch(&tt, &ft)
+                        ),
                         c.then_expr.span.to(c.else_expr.span),
                     )))
                 }
             },
         };
-        let hint = |err: Error| Hinted {
+        let hint = |err: Error| Failed {
             err,
             ty: Some(result_type.clone().unwrap_or(Type::Any)),
         };
@@ -203,7 +188,15 @@ impl<'c, 'a> Evaluator<'c, 'a> {
         } else {
             (f, c.else_expr.span)
         };
-        let r = r.map_err(|h| hint(h.err))?;
+        // A failed result converted to the result type, as cty converts an
+        // unknown value: the result type with its `any` parts replaced.
+        let r = r.map_err(|f| match (&result_type, f.ty) {
+            (Some(rt), Some(ft)) if unified && *rt != ft => Failed {
+                err: f.err,
+                ty: Some(convert::dynamic_replace(&ft, rt)),
+            },
+            (_, ty) => Failed { err: f.err, ty },
+        })?;
         if r.is_unknown() {
             let t = match result_type {
                 Some(rt) if rt != Type::Any => rt,
@@ -217,7 +210,7 @@ impl<'c, 'a> Evaluator<'c, 'a> {
                 if from == rt {
                     return Ok(r);
                 }
-                let (v, ty) = convert::convert_typed(r.v, &from, &rt).map_err(|m| Hinted {
+                let (v, ty) = convert::convert_typed(r.v, &from, &rt).map_err(|m| Failed {
                     err: Error::eval(
                         format!(
                             "the conditional's result cannot be converted to {}: {m}",
@@ -234,80 +227,56 @@ impl<'c, 'a> Evaluator<'c, 'a> {
     }
 }
 
-/// The error of a conditional, with the result type it had computed: the
-/// reference's error value has that type, which matters to an enclosing
-/// conditional's type unification.
-struct Hinted {
-    err: Error,
-    ty: Option<Type>,
-}
-
-impl From<Error> for Hinted {
-    fn from(err: Error) -> Hinted {
-        Hinted { err, ty: None }
-    }
-}
-
-/// `e` without enclosing parentheses.
-fn unparen<'e, 'i>(e: &'e Expr<'i>) -> &'e Expr<'i> {
-    match &e.kind {
-        ExprKind::Parens(inner) => unparen(inner),
-        _ => e,
-    }
-}
-
-/// The type of the value the reference gives an expression whose
-/// evaluation failed (hcl returns an unknown value of the operation's
-/// result type): it still takes part in a conditional's type unification.
-fn static_type(e: &Expr<'_>) -> Type {
-    match &e.kind {
-        ExprKind::Bool(_) => Type::Bool,
-        ExprKind::Number(_) => Type::Number,
-        ExprKind::String(_) => Type::String,
-        ExprKind::Template(t) => match t.template.parts.as_slice() {
-            [TemplatePart::Interpolation(i)] => static_type(&i.expr),
-            _ => Type::String,
-        },
-        ExprKind::Tuple(items) => Type::Tuple(items.iter().map(static_type).collect()),
-        // An object with literal keys: its attribute types (a failed
-        // attribute is unknown of its own type in the reference).
-        ExprKind::Object(items) => {
-            let mut attrs = Map::with_capacity(items.len());
-            for item in items {
-                let key = match &item.key {
-                    ObjectKey::Ident(i) => i.name.to_owned(),
-                    ObjectKey::Expr(Expr {
-                        kind: ExprKind::String(s),
-                        ..
-                    }) => s.to_string(),
-                    ObjectKey::Expr(_) => return Type::Any,
-                };
-                attrs.insert(key, static_type(&item.value));
-            }
-            attrs.sort_keys();
-            Type::Object(attrs)
-        }
-        ExprKind::Unary(u) => match u.op {
-            UnaryOp::Neg => Type::Number,
-            UnaryOp::Not => Type::Bool,
-        },
-        ExprKind::Binary(b) => match b.op {
-            BinaryOp::Add | BinaryOp::Sub | BinaryOp::Mul | BinaryOp::Div | BinaryOp::Mod => {
-                Type::Number
-            }
-            _ => Type::Bool,
-        },
-        ExprKind::Conditional(c) => {
-            let (t, f) = (static_type(&c.then_expr), static_type(&c.else_expr));
-            if t == Type::Any || f == Type::Any {
-                Type::Any
-            } else {
-                convert::unify(&[t, f]).unwrap_or(Type::Any)
+/// Where two result types of a conditional differ, as the reference
+/// describes it: inside tuples and objects, the first differing element or
+/// attribute (by name).
+fn describe_mismatch(t: &Type, f: &Type) -> String {
+    match (t, f) {
+        (Type::Tuple(ts), Type::Tuple(fs)) if ts.len() != fs.len() => format!(
+            "the true result is a tuple of length {} and the false result a tuple of length {}",
+            ts.len(),
+            fs.len()
+        ),
+        (Type::Tuple(ts), Type::Tuple(fs)) => {
+            match ts.iter().zip(fs).enumerate().find(|(_, (a, b))| a != b) {
+                Some((i, (a, b))) => format!("tuple element {i}: {}", describe_mismatch(a, b)),
+                None => describe_kinds(t, f),
             }
         }
-        ExprKind::Parens(inner) => static_type(inner),
-        _ => Type::Any,
+        (Type::Object(ta), Type::Object(fa)) => {
+            let mut names: Vec<&String> = ta.keys().chain(fa.keys()).collect();
+            names.sort();
+            names.dedup();
+            for name in names {
+                match (ta.get(name), fa.get(name)) {
+                    (Some(_), None) => {
+                        return format!(
+                            "the true result has attribute `{name}`, which the false result lacks"
+                        )
+                    }
+                    (None, Some(_)) => {
+                        return format!(
+                            "the false result has attribute `{name}`, which the true result lacks"
+                        )
+                    }
+                    (Some(a), Some(b)) if a != b => {
+                        return format!("attribute `{name}`: {}", describe_mismatch(a, b))
+                    }
+                    _ => {}
+                }
+            }
+            describe_kinds(t, f)
+        }
+        _ => describe_kinds(t, f),
     }
+}
+
+fn describe_kinds(t: &Type, f: &Type) -> String {
+    format!(
+        "the true result is {} and the false result is {}",
+        t.friendly_name(),
+        f.friendly_name()
+    )
 }
 
 /// Equality as the reference: no conversion, types must match, deep.

@@ -1,6 +1,6 @@
 //! Templates: interpolations and the `if` and `for` directives.
 
-use super::{Evaluator, TVal};
+use super::{Evaluator, Failed, Outcome, TVal};
 use crate::error::{Error, Result};
 use crate::eval::convert;
 use crate::eval::unknown;
@@ -9,6 +9,19 @@ use crate::value::Value;
 use hcl_grammar::{Span, Template, TemplateFor, TemplateIf, TemplatePart};
 
 impl<'c, 'a> Evaluator<'c, 'a> {
+    /// [`template`](Evaluator::template) as an expression: a failed
+    /// template is a string, a failed lone interpolation has the type its
+    /// expression's failed value has.
+    pub(super) fn template_failing(&self, t: &'a Template<'a>) -> Outcome {
+        if let [TemplatePart::Interpolation(i)] = t.parts.as_slice() {
+            return self.eval_failing(&i.expr);
+        }
+        self.template(t).map_err(|err| Failed {
+            err,
+            ty: Some(Type::String),
+        })
+    }
+
     /// Evaluates a template, applying the unwrapping rule.
     pub(crate) fn template(&self, t: &'a Template<'a>) -> Result<TVal> {
         if let [TemplatePart::Interpolation(i)] = t.parts.as_slice() {

@@ -1,6 +1,6 @@
 //! Variables and traversals: attribute access, indexing and splats.
 
-use super::{child_type, did_you_mean, retag, Child, Evaluator, TVal};
+use super::{child_type, did_you_mean, retag, Child, Evaluator, Failed, Outcome, TVal};
 use crate::error::{Error, Result};
 use crate::eval::convert::{self, kind_of, quote};
 use crate::eval::unknown;
@@ -333,11 +333,15 @@ impl<'c, 'a> Evaluator<'c, 'a> {
         }
     }
 
-    pub(super) fn splat(&self, s: &'a SplatExpr<'a>) -> Result<TVal> {
+    /// A splat. As the reference, `each` runs on every element even after
+    /// one fails; the failed splat is unknown of the type the splat would
+    /// have ([`splat_type`](Evaluator::splat_type)).
+    pub(super) fn splat(&self, s: &'a SplatExpr<'a>) -> Outcome {
         let source = self.eval(&s.source)?;
         if source.is_unknown() {
-            return self.splat_unknown(s, source.ty());
+            return Ok(self.splat_unknown(s, source.ty())?);
         }
+        let source_type = source.ty();
         let (items, kind) =
             match source.v {
                 Value::Null => {
@@ -347,7 +351,8 @@ impl<'c, 'a> Evaluator<'c, 'a> {
                         return Err(Error::eval(
                             "a splat expression cannot be applied to a null sequence",
                             s.source.span.to(s.marker),
-                        ));
+                        )
+                        .into());
                     }
                     return Ok(TVal::plain(Value::Array(Vec::new())));
                 }
@@ -376,14 +381,32 @@ impl<'c, 'a> Evaluator<'c, 'a> {
             };
         let mut out = Vec::with_capacity(items.len());
         let mut types = Vec::with_capacity(items.len());
+        let mut failed = None;
         for item in items {
             self.splat_items.borrow_mut().push(item);
             let r = self.eval(&s.each);
             self.splat_items.borrow_mut().pop();
-            let r = r?;
-            let r = r.into_held();
-            types.push(r.t.as_deref().cloned());
-            out.push(r.v);
+            match r {
+                Ok(r) if failed.is_none() => {
+                    let r = r.into_held();
+                    types.push(r.t.as_deref().cloned());
+                    out.push(r.v);
+                }
+                Ok(_) => {}
+                Err(e) => {
+                    failed.get_or_insert(e);
+                }
+            }
+        }
+        if let Some(err) = failed {
+            let source_type = match source_type {
+                t @ (Type::List(_) | Type::Set(_) | Type::Tuple(_)) => t,
+                t => Type::Tuple(vec![t]),
+            };
+            return Err(Failed {
+                err,
+                ty: Some(self.splat_type(s, source_type)),
+            });
         }
         let any_typed = types.iter().any(Option::is_some);
         let tys = |out: &[Value]| -> Vec<Type> {
@@ -424,6 +447,28 @@ impl<'c, 'a> Evaluator<'c, 'a> {
             Type::Tuple(ts) => Type::Tuple(ts.into_iter().map(each).collect::<Result<_>>()?),
             _ => Type::Any,
         }))
+    }
+}
+
+impl<'c, 'a> Evaluator<'c, 'a> {
+    /// The type a splat over a value of type `source` has, as hcl's
+    /// `resultTy`: `each` evaluated on an unknown element, a failure giving
+    /// its failed value's type.
+    fn splat_type(&self, s: &'a SplatExpr<'a>, source: Type) -> Type {
+        let each = |t: Type| -> Type {
+            self.splat_items.borrow_mut().push(TVal::unknown(t));
+            let r = self.eval_failing(&s.each);
+            self.splat_items.borrow_mut().pop();
+            match r {
+                Ok(v) => v.ty(),
+                Err(f) => f.ty.unwrap_or(Type::Any),
+            }
+        };
+        match source {
+            Type::List(e) | Type::Set(e) => Type::list(each(*e)),
+            Type::Tuple(ts) => Type::Tuple(ts.into_iter().map(each).collect()),
+            _ => Type::Any,
+        }
     }
 }
 
