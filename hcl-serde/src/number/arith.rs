@@ -137,6 +137,14 @@ impl Number {
         if other.is_zero() {
             return Ok(self.clone());
         }
+        if self.is_zero() {
+            // go-cty computes `a - trunc(a / b) * b` with signed zeros:
+            // `trunc(..)` is +0, times `b` has `b`'s sign, and `-0 - +0` is
+            // the one difference that stays negative (`-0 % 2` is `-0`).
+            return Ok(Number::signed_zero(
+                self.is_negative_zero() && !other.is_negative(),
+            ));
+        }
         if let (N::Dec(a), N::Dec(b)) = (&self.0, &other.0) {
             if let Some(r) = a.checked_rem(*b) {
                 return Ok(Number(N::Dec(r)));

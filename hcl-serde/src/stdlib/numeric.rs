@@ -341,9 +341,11 @@ pub(crate) fn abs() -> FuncDef {
     .returns(Type::Number)
 }
 
+/// `ceil` or `floor`: as go-cty, the result is made from an integer, so
+/// `-0` comes out as `0`.
 fn round(n: &Number, up: bool) -> Number {
     if n.is_integer() {
-        return n.clone();
+        return unsigned_zero(n.clone());
     }
     unsigned_zero(if up { n.ceil() } else { n.floor() })
 }
@@ -470,7 +472,8 @@ fn parse_int(text: &str, base: u32) -> Result<Number, bool> {
     }
     if let Some(mag) = small {
         let n = Number::from(mag);
-        return Ok(if neg { n.neg() } else { n });
+        // Go's `big.Int` has no negative zero: `parseint("-0", 10)` is 0.
+        return Ok(if neg && mag != 0 { n.neg() } else { n });
     }
     // Beyond u128: a big integer in base 10^9 limbs, then its decimal text.
     // Numbers beyond f64's range cannot be held, so the work is bounded.
