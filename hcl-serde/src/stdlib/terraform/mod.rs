@@ -119,7 +119,6 @@
 //! - `yamlencode` writes a mapping key that spans lines or passes 128
 //!   characters as a simple double-quoted key, where go-yaml writes a
 //!   complex (`? `) key; `yamldecode` does not apply `<<` merge keys.
-//! - `cidrsubnet` with a negative `netnum` on an IPv6 network is an error.
 
 mod cidr;
 mod collections;

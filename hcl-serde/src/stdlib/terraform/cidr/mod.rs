@@ -8,6 +8,8 @@ use crate::eval::{FuncArgs, FuncDef, FuncError, Param, Type};
 use crate::Value;
 use std::net::Ipv6Addr;
 
+mod subnets;
+
 /// This family's functions.
 pub(super) const CIDR: Table = &[
     ("cidrhost", cidrhost),
@@ -96,7 +98,7 @@ fn ip_text(addr: u128, bits: u32) -> String {
     if bits == 32 {
         return v4(u32::try_from(addr).unwrap_or(0));
     }
-    if addr >> 32 == 0xffff {
+    if is_mapped(addr) {
         return v4(u32::try_from(addr & 0xffff_ffff).unwrap_or(0));
     }
     let segs = Ipv6Addr::from(addr).segments();
@@ -133,8 +135,21 @@ fn ip_text(addr: u128, bits: u32) -> String {
     )
 }
 
+/// A network as Go's `IPNet.String` writes it: an IPv4-mapped network is
+/// an IPv4 one, its prefix length counted in the last 32 bits
+/// (`::ffff:192.168.6.0/120` is `192.168.6.0/24`).
 fn net_text(n: Net) -> String {
-    format!("{}/{}", ip_text(n.addr, n.bits), n.prefix)
+    let prefix = if n.bits == 128 && is_mapped(n.addr) {
+        n.prefix.saturating_sub(96)
+    } else {
+        n.prefix
+    };
+    format!("{}/{prefix}", ip_text(n.addr, n.bits))
+}
+
+/// Whether a 128-bit address is IPv4-mapped (`::ffff:a.b.c.d`).
+fn is_mapped(addr: u128) -> bool {
+    addr >> 32 == 0xffff
 }
 
 /// Argument `i` as an integer (i128), as `gocty` converts to `*big.Int`.
@@ -157,21 +172,39 @@ fn low64(n: i128) -> u128 {
 pub(super) fn cidrhost() -> FuncDef {
     FuncDef::new(|args| {
         let num = big_int(&args, 1)?;
+        let negative = num < 0;
         let net = parse_cidr(args.str(0)?)?;
         let host_len = net.bits - net.prefix;
         let max = ones(host_len);
-        let (check, num) = if num < 0 {
+        let (check, num) = if negative {
             let k = num.unsigned_abs() - 1;
             (k, max.wrapping_sub(k))
         } else {
             (low64(num), num.unsigned_abs())
         };
         if check > max {
+            // Go reports the number it computed: for a negative one,
+            // `max - k`, below zero here.
+            let shown = if negative {
+                format!("-{}", check - max)
+            } else {
+                num.to_string()
+            };
             return Err(FuncError::new(format!(
-                "prefix of {} does not accommodate a host numbered {}",
-                net.prefix, num
+                "prefix of {} does not accommodate a host numbered {shown}",
+                net.prefix
             )));
         }
+        // go-cidr places the host number for a 32-bit address width when
+        // the network is IPv4-mapped, but shifts it within the 16-byte
+        // address: Terraform's `cidrhost("::ffff:10.0.0.0/112", 5)` is
+        // `0:5::ffff:a00:0`. A mapped network has at most 32 host bits, so
+        // the shifted number fits.
+        let num = if net.bits == 128 && is_mapped(net.addr) {
+            num << 96
+        } else {
+            num
+        };
         Ok(Value::from(ip_text(net.addr | num, net.bits)))
     })
     .param(Param::new("prefix", Type::String))
@@ -223,16 +256,21 @@ fn subnet(net: Net, newbits: i64, num: i128) -> Result<Net, FuncError> {
     let shift = net.bits - new_prefix;
     let width = ones(net.bits);
     let addr = if num < 0 {
-        // Go ORs the two's complement of the shifted negative number and
-        // keeps the magnitude of the (negative) result.
-        let neg = (net.bits == 32)
-            .then(|| num.checked_mul(1i128 << shift))
-            .flatten()
-            .ok_or_else(|| FuncError::arg(2, "netnum must not be negative"))?;
-        let v = i128::try_from(net.addr).unwrap_or(0) | neg;
-        let abs = v.unsigned_abs();
+        // Go ORs the two's complement of the shifted negative number `a`
+        // into the address and keeps the magnitude of the (negative)
+        // result: `a | ip` is `!((|a| - 1) & !ip)`, of magnitude
+        // `((|a| - 1) & !ip) + 1`.
+        let out_of_range = || FuncError::arg(2, "netnum is out of range");
+        let below = num
+            .unsigned_abs()
+            .checked_mul(1u128.checked_shl(shift).ok_or_else(out_of_range)?)
+            .ok_or_else(out_of_range)?
+            - 1;
+        let abs = (below & !net.addr)
+            .checked_add(1)
+            .ok_or_else(out_of_range)?;
         if abs > width {
-            return Err(FuncError::arg(2, "netnum is out of range"));
+            return Err(out_of_range());
         }
         abs
     } else {
@@ -265,69 +303,11 @@ pub(super) fn cidrsubnet() -> FuncDef {
     .returns(Type::String)
 }
 
-/// The last address of a network.
-fn last(n: Net) -> u128 {
-    n.addr | ones(n.bits - n.prefix)
-}
-
 /// `cidrsubnets(prefix, newbits...)`: consecutive subnets with the given
 /// extra prefix bits, each aligned after the previous one.
 pub(super) fn cidrsubnets() -> FuncDef {
-    FuncDef::new(|args| {
-        let net = parse_cidr(args.str(0)?)?;
-        let width = ones(net.bits);
-        let mut out = Vec::new();
-        // The end of the space used so far (exclusive), None at the start.
-        let mut next: Option<u128> = None;
-        for i in 1..args.len() {
-            let len = super::super::strings::int_arg(&args, i)?;
-            if len < 1 {
-                return Err(FuncError::arg(i, "must extend prefix by at least one bit"));
-            }
-            if len > 32 {
-                return Err(FuncError::arg(i, "may not extend prefix by more than 32 bits"));
-            }
-            let total = i64::from(net.prefix) + len;
-            if total > i64::from(net.bits) {
-                let proto = if net.bits == 32 { "IPv4" } else { "IPv6" };
-                return Err(FuncError::arg(
-                    i,
-                    format!("would extend prefix to {total} bits, which is too long for an {proto} address"),
-                ));
-            }
-            let prefix = u32::try_from(total).unwrap_or(net.bits);
-            let m = mask(prefix, net.bits);
-            let start = match next {
-                // go-cidr finds the first subnet by stepping back and
-                // forth, which rolls over from address zero.
-                None if net.addr == 0 => u128::MAX,
-                None => net.addr,
-                Some(n) => {
-                    // Round up to the new prefix's alignment.
-                    let span = last(Net { addr: 0, prefix, bits: net.bits });
-                    match n.checked_add(span) {
-                        Some(v) if v <= width => v & m,
-                        _ => u128::MAX,
-                    }
-                }
-            };
-            let cand = Net { addr: start, prefix, bits: net.bits };
-            if start == u128::MAX || start & mask(net.prefix, net.bits) != net.addr || start > width {
-                let after = out.last().map_or_else(|| net_text(net), |s: &String| s.clone());
-                return Err(FuncError::arg(
-                    i,
-                    format!("not enough remaining address space for a subnet with a prefix of {prefix} bits after {after}"),
-                ));
-            }
-            next = Some(last(cand).wrapping_add(1) & width);
-            if last(cand) == width {
-                next = Some(u128::MAX);
-            }
-            out.push(net_text(cand));
-        }
-        Ok(Value::Array(out.into_iter().map(Value::from).collect()))
-    })
-    .param(Param::new("prefix", Type::String))
-    .variadic(Param::new("newbits", Type::Number))
-    .returns(Type::list(Type::String))
+    FuncDef::new(|args| subnets::cidrsubnets(&args))
+        .param(Param::new("prefix", Type::String))
+        .variadic(Param::new("newbits", Type::Number))
+        .returns(Type::list(Type::String))
 }
