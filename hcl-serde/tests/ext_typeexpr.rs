@@ -90,3 +90,44 @@ fn deserializes_from_an_attribute() -> hcl::Result<()> {
     assert_eq!(t, TypeConstraint::Set(Box::new(TypeConstraint::String)));
     Ok(())
 }
+
+/// `Display` writes defaults, and its text parses back to the same
+/// constraint (issue #22: `optional(number, 2)` printed as
+/// `optional(number)`). Each expected text was given to `hcl-oracle
+/// typeexpr`, which reads it to the same type and defaults as the input.
+#[test]
+fn display_keeps_defaults_and_round_trips() -> hcl::Result<()> {
+    let cases = [
+        (
+            "object({a=optional(number, 2)})",
+            "object({a=optional(number, 2)})",
+        ),
+        (
+            r#"list(object({ name = string, tags = optional(set(string), ["b", "a", "b"]) }))"#,
+            r#"list(object({name=string, tags=optional(set(string), ["a", "b"])}))"#,
+        ),
+        (
+            r#"object({ s = optional(string, "q\"$${x}%%{y}\n"), n = optional(number, "1.50"), z = optional(bool, null) })"#,
+            r#"object({n=optional(number, 1.5), s=optional(string, "q\"$${x}%%{y}\n"), z=optional(bool, null)})"#,
+        ),
+        (
+            r#"object({ cfg = optional(object({ x = optional(number, 7) }), null), m = optional(map(object({ y = optional(string, "d") })), { k = {} }) })"#,
+            r#"object({cfg=optional(object({x=optional(number, 7)}), null), m=optional(map(object({y=optional(string, "d")})), { k = { y = null } })})"#,
+        ),
+        (
+            r#"tuple([object({ o = optional(map(number), { "a b" = 1, c = -0.25 }) }), any])"#,
+            r#"tuple([object({o=optional(map(number), { "a b" = 1, c = -0.25 })}), any])"#,
+        ),
+    ];
+    for (input, want) in cases {
+        let t = TypeConstraint::parse(input)?;
+        let text = t.to_string();
+        assert_eq!(text, want, "{input}");
+        assert_eq!(
+            TypeConstraint::parse(&text)?,
+            t,
+            "{text} reads back differently"
+        );
+    }
+    Ok(())
+}

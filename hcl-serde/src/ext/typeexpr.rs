@@ -563,8 +563,11 @@ fn read_object(arg: &Expr<'_>, depth: usize) -> Result<TypeConstraint> {
 }
 
 impl fmt::Display for TypeConstraint {
-    /// The constraint in HCL's syntax: `list(object({a=optional(number)}))`
-    /// (defaults are not shown).
+    /// The constraint in HCL's syntax, defaults included:
+    /// `list(object({a=optional(number, 2)}))`. The text parses back
+    /// ([`TypeConstraint::parse`], or the reference's `typeexpr`) to the
+    /// same constraint: a default is written as the HCL expression of its
+    /// (converted) value.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             TypeConstraint::Any => f.write_str("any"),
@@ -591,7 +594,10 @@ impl fmt::Display for TypeConstraint {
                         f.write_str(", ")?;
                     }
                     if a.optional {
-                        write!(f, "{k}=optional({})", a.ty)?;
+                        match &a.default {
+                            Some(d) => write!(f, "{k}=optional({}, {d})", a.ty)?,
+                            None => write!(f, "{k}=optional({})", a.ty)?,
+                        }
                     } else {
                         write!(f, "{k}={}", a.ty)?;
                     }
