@@ -96,7 +96,12 @@ fn run(file: &Path, options: &Options) -> Result<bool, String> {
     } else {
         std::fs::read(file).map_err(|e| format!("hclfmt: {name}: {e}"))?
     };
-    let formatted = hcl_grammar::format_bytes(&src).map_err(|e| format!("{name}: {e}"))?;
+    let shown = if stdin {
+        "<stdin>".to_owned()
+    } else {
+        name.to_string()
+    };
+    let formatted = format_source(&shown, &src)?;
     let changed = formatted != src;
     let mut out = std::io::stdout().lock();
     let io = |e: std::io::Error| format!("hclfmt: {e}");
@@ -114,6 +119,12 @@ fn run(file: &Path, options: &Options) -> Result<bool, String> {
         out.write_all(&formatted).map_err(io)?;
     }
     Ok(changed)
+}
+
+/// `src` formatted; a syntax error as the library prints it, naming the
+/// file (`--> app.hcl:3:3`).
+pub(crate) fn format_source(name: &str, src: &[u8]) -> Result<Vec<u8>, String> {
+    hcl_grammar::format_bytes(src).map_err(|e| hcl::Error::from(e).with_file(name).to_string())
 }
 
 /// A unified diff: formatting keeps every line break, so line `n` of the
