@@ -5,6 +5,7 @@
 //! ```text
 //! cargo test --test differential
 //! HCL_DIFF_COUNT=50000 cargo test --release --test differential
+//! HCL_DIFF_COUNT=0 HCL_DIFF_JSON_COUNT=20000 cargo test --test differential
 //! ```
 //!
 //! - `HCL_DIFF_COUNT` (default 10,000) inputs from `HCL_DIFF_SEED`
@@ -20,6 +21,11 @@
 //! - `HCL_DIFF_VERBOSE=1` lists the accepted disagreements too.
 //! - `differential/regressions/` holds inputs the generator once found,
 //!   with the reference's documents: they must agree, oracle or not.
+//! - Then `HCL_DIFF_JSON_COUNT` (default 300) documents in HCL's JSON
+//!   syntax, with schemas, labels, nested and repeated blocks and every
+//!   context mode of `hcl-oracle json-body` (`differential/json_gen.rs`),
+//!   through the schema API and the serde path (`differential/json_run.rs`,
+//!   which lists the accepted causes of disagreement).
 
 #[allow(dead_code)]
 #[path = "conformance/cases.rs"]
@@ -33,6 +39,13 @@ mod grammar;
 #[allow(dead_code)]
 #[path = "conformance/json.rs"]
 mod json;
+#[allow(dead_code)]
+#[path = "conformance/json_cases.rs"]
+mod json_cases;
+#[path = "differential/json_gen.rs"]
+mod json_gen;
+#[path = "differential/json_run.rs"]
+mod json_run;
 #[allow(dead_code)]
 #[path = "conformance/report.rs"]
 mod report;
@@ -184,6 +197,8 @@ fn main() -> ExitCode {
     }
     ok &= compare_all(&dir, count, seed);
     let _ = std::fs::remove_dir_all(&dir);
+    let json_count = env_num("HCL_DIFF_JSON_COUNT", 300);
+    ok &= json_run::run(&oracle, json_count, seed);
     exit(ok)
 }
 
@@ -223,6 +238,7 @@ fn oracle(shared: &Path) -> Option<PathBuf> {
 }
 
 fn write_inputs(dir: &Path, count: usize, seed: u64) -> std::io::Result<()> {
+    std::fs::create_dir_all(dir)?;
     let mut rng = gen::Rng::new(seed);
     for i in 0..count {
         let input = gen::input(&mut rng, i);

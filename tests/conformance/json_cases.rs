@@ -11,16 +11,20 @@ use hcl::{Context, Map, Value};
 use std::path::Path;
 
 /// One case, ready to run.
+#[derive(Clone)]
 pub struct Case {
     /// The path relative to the folder.
     pub name: String,
     /// Its section (`spec/body`, `converted/structure`...).
     pub section: String,
-    input: Vec<u8>,
+    /// The document's bytes.
+    pub input: Vec<u8>,
     schema: Option<Json>,
     vars: Option<Json>,
-    mode: Option<String>,
-    expected: Json,
+    /// The evaluation mode (`nil-ctx`, `no-vars`, `empty-ctx`), if any.
+    pub mode: Option<String>,
+    /// The reference's document.
+    pub expected: Json,
 }
 
 /// Every case under `dir` (its subfolders `spec/` and `converted/`).
@@ -180,19 +184,9 @@ pub fn evaluate(d: &Decoded<'_>, ctx: Option<&Context>) -> Result<Value, hcl::Er
 /// only are also read through the serde path (`serde_path`), which must
 /// agree too; `SERDE_CHECKED` counts them.
 pub fn check(case: &Case) -> (Result<(), String>, Option<(u64, usize)>) {
-    let ctx = match case.mode.as_deref() {
-        Some("nil-ctx") => None,
-        Some("no-vars") => {
-            let mut c = Context::none();
-            c.add_stdlib();
-            Some(c)
-        }
-        Some("empty-ctx") => Some(Context::none()),
-        Some(other) => return (Err(format!("unknown mode {other:?}")), None),
-        None => match values::context(case.vars.as_ref()) {
-            Ok(c) => Some(c),
-            Err(e) => return (Err(e), None),
-        },
+    let ctx = match context_of(case) {
+        Ok(c) => c,
+        Err(e) => return (Err(e), None),
     };
     let schema = match schema_of(case.schema.as_ref()) {
         Ok(s) => s,
@@ -250,6 +244,22 @@ pub fn check(case: &Case) -> (Result<(), String>, Option<(u64, usize)>) {
     }
 }
 
+/// The evaluation context of a case's mode (README of
+/// `conformance-json`): `None` for `nil-ctx`.
+pub fn context_of(case: &Case) -> Result<Option<Context>, String> {
+    Ok(match case.mode.as_deref() {
+        Some("nil-ctx") => None,
+        Some("no-vars") => {
+            let mut c = Context::none();
+            c.add_stdlib();
+            Some(c)
+        }
+        Some("empty-ctx") => Some(Context::none()),
+        Some(other) => return Err(format!("unknown mode {other:?}")),
+        None => Some(values::context(case.vars.as_ref())?),
+    })
+}
+
 /// How many cases [`serde_path`] checked.
 pub static SERDE_CHECKED: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
 
@@ -293,7 +303,7 @@ fn serde_path(
 
 /// Whether a property of the root object has a name written with escapes:
 /// the serde path refuses those (a documented limit, README "JSON syntax").
-fn escaped_names(text: &str) -> bool {
+pub fn escaped_names(text: &str) -> bool {
     use hcl_grammar::json::{parse_json, JsonKind, JsonValue};
     match parse_json(text).map(|v| v.kind) {
         Ok(JsonKind::Object(props)) => props

@@ -33,7 +33,8 @@ impl Rng {
         self.below(n) == 0
     }
 
-    fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
+    /// One of `items` (an empty string for none).
+    pub fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
         items.get(self.below(items.len())).copied().unwrap_or("")
     }
 }
@@ -51,7 +52,7 @@ pub struct Input {
 
 /// The variables every input sees (a JSON object): strings with and
 /// without combining marks, numbers, a bool, a tuple, an object.
-fn vars(r: &mut Rng) -> String {
+pub fn vars(r: &mut Rng) -> String {
     let s = r.pick(&[
         "hello",
         "cafe\\u0301",
@@ -103,6 +104,16 @@ pub fn input(r: &mut Rng, i: usize) -> Input {
             vars,
         },
     }
+}
+
+/// A native-syntax expression as [`input`] generates them (for the JSON
+/// syntax's templates), of at most `depth` levels.
+pub fn expression(r: &mut Rng, depth: usize) -> String {
+    let mut g = Gen {
+        r,
+        depth: MAX_DEPTH.saturating_sub(depth),
+    };
+    g.expr()
 }
 
 struct Gen<'r> {
