@@ -12,8 +12,10 @@ import json
 import subprocess
 import sys
 
+# `--all-features`: the metadata lists only the optional dependencies that
+# some feature of the workspace turns on (`terraform` is off by default).
 meta = json.loads(subprocess.check_output(
-    ["cargo", "metadata", "--format-version", "1", "--locked"]))
+    ["cargo", "metadata", "--format-version", "1", "--locked", "--all-features"]))
 by_name_version = {(p["name"], p["version"]): p for p in meta["packages"]}
 roots = ("hcl-grammar", "hcl-serde")
 # Rust's tier-1 targets with host tools. A target-only dependency elsewhere

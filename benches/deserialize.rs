@@ -254,7 +254,7 @@ fn typed_split(name: &str, inputs: &[String], parse_target: f64) {
 fn corpus_dir() -> Option<PathBuf> {
     let dir = match std::env::var_os("HCL_CORPUS_DIR") {
         Some(d) => PathBuf::from(d),
-        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus"),
+        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus"),
     };
     dir.join("MANIFEST.tsv").is_file().then_some(dir)
 }

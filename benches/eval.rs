@@ -288,7 +288,7 @@ type Case = (String, Vec<(String, Value)>);
 fn conformance_inputs() -> Option<Vec<Case>> {
     let dir = std::env::var_os("HCL_CONFORMANCE_DIR")
         .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/conformance"));
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/conformance"));
     if !dir.is_dir() {
         return None;
     }

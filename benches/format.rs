@@ -45,7 +45,7 @@ use walk::walk;
 fn main() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let dir = std::env::var_os("HCL_CORPUS_DIR")
-        .map_or_else(|| root.join("../shared/corpus"), PathBuf::from);
+        .map_or_else(|| root.join("../../shared/corpus"), PathBuf::from);
     if !dir.is_dir() {
         println!(
             "format benchmark: skipped, no corpus folder {} (set HCL_CORPUS_DIR)",
@@ -54,7 +54,7 @@ fn main() {
         return;
     }
     let oracle = std::env::var_os("HCL_ORACLE").map_or_else(
-        || root.join("../shared/oracle/bin/hcl-oracle"),
+        || root.join("../../shared/oracle/bin/hcl-oracle"),
         PathBuf::from,
     );
     let oracle = oracle.is_file().then_some(oracle);

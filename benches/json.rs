@@ -98,7 +98,7 @@ fn generated(target: usize) -> String {
 }
 
 fn cases_dir() -> Option<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/conformance-json");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/conformance-json");
     dir.is_dir().then_some(dir)
 }
 

@@ -92,7 +92,7 @@ static GLOBAL: Counting = Counting;
 fn main() {
     let dir = match std::env::var_os("HCL_CORPUS_DIR") {
         Some(d) => PathBuf::from(d),
-        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus"),
+        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus"),
     };
     if !dir.is_dir() {
         println!(

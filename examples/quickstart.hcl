@@ -7,7 +7,7 @@ service "web" {
   image    = "registry.example.com/shop/web:${version}"
   replicas = env == "prod" ? 3 : 1
   port     = "8080"
-  subnet   = cidrsubnet(network, 8, 1)
+  host     = format("%s.%s.example.com", "web", region)
 
   listener {
     protocol = "http"
@@ -29,6 +29,6 @@ service "worker" {
   image    = "registry.example.com/shop/worker:${version}"
   replicas = max(2, length(queues))
   port     = 9090
-  subnet   = cidrsubnet(network, 8, 2)
+  host     = format("%s.%s.example.com", "worker", region)
   queues   = [for q in queues : lower(q)]
 }

@@ -22,8 +22,8 @@ struct Service {
     replicas: u32,
     /// `"8080"` converts to a number, as HCL converts when a type asks.
     port: u16,
-    /// Computed with Terraform's `cidrsubnet`.
-    subnet: String,
+    /// Computed with `format`, one of the standard functions.
+    host: String,
     #[serde(default)]
     listener: Vec<Listener>,
     banner: Option<String>,
@@ -48,15 +48,16 @@ fn main() {
         }
     };
 
-    // Variables and functions come from the application.
-    // Terraform's function table: go-cty's standard functions and
-    // Terraform's own (`cidrsubnet` here).
-    let mut ctx = hcl::Context::with_terraform_functions();
+    // Variables and functions come from the application: here go-cty's
+    // standard functions (`upper`, `max`, `format`...). Terraform's own
+    // (`cidrsubnet`, `base64encode`, `file`...) are the `terraform` feature
+    // of hcl-serde, off by default so that this first build compiles none
+    // of their dependencies: `Context::with_terraform_functions()`.
+    let mut ctx = hcl::Context::with_stdlib();
     ctx.declare_var("env", "prod");
     ctx.declare_var("region", "eu-west-1");
     ctx.declare_var("version", "2.4.1");
     ctx.declare_var("queues", vec!["Orders", "Emails"]);
-    ctx.declare_var("network", "10.20.0.0/16");
 
     let de = hcl::Deserializer::from_str(&text)
         .with_context(&ctx)

@@ -12,7 +12,9 @@
 //! #13's extensions) and `HCL_TF_FUNCTIONS_DIR` (default
 //! `../shared/conformance-tf-functions`: Terraform's function examples,
 //! `tests/conformance/tf_functions.rs`), relative to the workspace
-//! root; a missing folder is reported and skipped. Formats:
+//! root; a missing folder is reported and skipped (an error when
+//! `HCL_REQUIRE_SHARED` is set, as CI sets it: see `hcl-test-support`).
+//! The Terraform functions' part needs the `terraform` feature. Formats:
 //! `../shared/conformance/README.md`.
 //!
 //! - `HCL_CONFORMANCE_VERBOSE=1` lists every failure (otherwise the first
@@ -49,8 +51,25 @@ mod json;
 mod json_cases;
 #[path = "conformance/report.rs"]
 mod report;
+#[cfg(feature = "terraform")]
 #[path = "conformance/tf_functions.rs"]
 mod tf_functions;
+/// Without Terraform's functions (the `terraform` feature), their part
+/// says it was not run.
+#[cfg(not(feature = "terraform"))]
+mod tf_functions {
+    use crate::report::Part;
+    use std::path::Path;
+
+    pub fn run(dir: &Path, _filter: &str) -> std::io::Result<Part> {
+        hcl_test_support::not_run(format!(
+            "== conformance-tf-functions: not run, Terraform's functions are the `terraform` \
+             feature (cargo test --all-features); suite {}\n",
+            dir.display()
+        ));
+        Ok(Part::new("Terraform functions: not run", "class"))
+    }
+}
 #[path = "conformance/values.rs"]
 mod values;
 
@@ -151,10 +170,10 @@ fn folder(var: &str, name: &str) -> Option<PathBuf> {
     if dir.is_dir() {
         Some(dir)
     } else {
-        println!(
+        hcl_test_support::not_run(format!(
             "== {name}: skipped, no folder {} (set {var} to check another)\n",
             dir.display()
-        );
+        ));
         None
     }
 }

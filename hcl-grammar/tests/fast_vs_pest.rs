@@ -94,7 +94,7 @@ fn shared() -> Option<PathBuf> {
     if dir.is_dir() {
         Some(dir)
     } else {
-        eprintln!("skipped: {} is absent", dir.display());
+        hcl_test_support::not_run(format!("skipped: {} is absent", dir.display()));
         None
     }
 }
@@ -127,7 +127,7 @@ const MIN_HIT_RATE: f64 = 0.99;
 fn corpus() {
     let inputs = corpus_inputs();
     if inputs.is_empty() {
-        eprintln!("skipped: no corpus");
+        hcl_test_support::not_run("skipped: no corpus");
         return;
     }
     let options = ParseOptions::default();
@@ -515,7 +515,7 @@ const TOKENS: &[&str] = &[
 fn mutations() {
     let inputs = corpus_inputs();
     if inputs.is_empty() {
-        eprintln!("skipped: no corpus");
+        hcl_test_support::not_run("skipped: no corpus");
         return;
     }
     let options = ParseOptions::default();

@@ -28,7 +28,7 @@
 //! semantics where they differ (`length` of a string, `coalesce` skipping
 //! `""`) and some 50 more functions (`cidrsubnet`, `base64encode`,
 //! `sha256`, `yamlencode`, `file`...), is [`terraform`] (feature
-//! `terraform`, on by default): [`Context::with_terraform_functions`].
+//! `terraform`, off by default): [`Context::with_terraform_functions`].
 //!
 //! Every function checks and converts its arguments as the reference does
 //! (a `string` parameter accepts `15` as `"15"`), rejects `null` where the
