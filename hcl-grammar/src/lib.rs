@@ -57,6 +57,7 @@ extern crate alloc;
 
 /// What an identifier is, for both crates (`is_identifier`).
 mod ident;
+mod nfc;
 
 pub mod ast;
 mod error;

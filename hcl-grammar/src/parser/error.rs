@@ -14,11 +14,8 @@ pub(super) fn from_pest(e: pest::error::Error<Rule>, entry: Rule, text: &str) ->
         InputLocation::Pos(p) => p,
         InputLocation::Span((s, _)) => s,
     };
-    let (positives, negatives) = match &e.variant {
-        ErrorVariant::ParsingError {
-            positives,
-            negatives,
-        } => (positives.clone(), negatives.clone()),
+    let positives = match e.variant {
+        ErrorVariant::ParsingError { positives, .. } => positives,
         ErrorVariant::CustomError { message } => {
             // Only when another part of the program set pest's
             // process-wide call limit (this crate never does).
@@ -38,10 +35,9 @@ pub(super) fn from_pest(e: pest::error::Error<Rule>, entry: Rule, text: &str) ->
                     text,
                 );
             }
-            (Vec::new(), Vec::new())
+            Vec::new()
         }
     };
-    let _ = negatives;
     let mut pos = pos.min(text.len());
     let open = depth::open_at(entry, text, pos);
     let innermost = open.last().copied();

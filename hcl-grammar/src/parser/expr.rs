@@ -1,7 +1,7 @@
 //! Lowering of the expression language.
 
 use super::structure::{check_ident, ident};
-use super::{number, string, template, Ctx, Rule, P};
+use super::{number, template, Ctx, Rule, P};
 use crate::ast::{
     BinaryExpr, BinaryOp, Conditional, Expr, ExprKind, ForExpr, FuncCall, GetAttrExpr, Ident,
     IndexExpr, ObjectItem, ObjectKey, SplatExpr, UnaryExpr, UnaryOp,
@@ -202,7 +202,7 @@ fn primary<'i>(ctx: &mut Ctx<'_, 'i>, p: P<'_>) -> Result<Expr<'i>> {
     let kind = match p.as_rule() {
         Rule::simple_string => {
             let inner = Span::new(span.start + 1, span.end.saturating_sub(1));
-            ExprKind::String(string::nfc(Cow::Borrowed(ctx.str(inner))))
+            ExprKind::String(crate::nfc::nfc(Cow::Borrowed(ctx.str(inner))))
         }
         Rule::quoted_template => return template::quoted_template(ctx, p),
         Rule::heredoc_template => return template::heredoc_template(ctx, p),

@@ -348,24 +348,7 @@ fn check_len(src: &[u8], options: &ParseOptions) -> Result<()> {
     if src.len() <= options.max_input_len {
         return Ok(());
     }
-    Err(too_large(src, options.max_input_len))
-}
-
-#[cold]
-fn too_large(src: &[u8], max: usize) -> Error {
-    // The position is computed on the valid UTF-8 text up to the limit.
-    let head = src.get(..max).unwrap_or(src);
-    let text = match std::str::from_utf8(head) {
-        Ok(t) => t,
-        Err(e) => {
-            std::str::from_utf8(head.get(..e.valid_up_to()).unwrap_or_default()).unwrap_or_default()
-        }
-    };
-    Error::new(
-        format!("input too large: more than {max} bytes (the limit set by `max_input_len`)"),
-        Span::new(text.len(), text.len()),
-        text,
-    )
+    Err(Error::too_large(src, options.max_input_len))
 }
 
 #[cold]

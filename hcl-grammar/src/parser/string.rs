@@ -1,10 +1,10 @@
 //! Decoding of template literals: escapes, `$${`/`%%{`, NFC.
 
 use super::Ctx;
+use crate::nfc::nfc;
 use crate::span::Span;
 use crate::Result;
 use std::borrow::Cow;
-use unicode_normalization::{is_nfc_quick, IsNormalized, UnicodeNormalization};
 
 /// Decodes a quoted literal (`\n`, `\uNNNN`, `$${`, ...) into NFC.
 /// Borrowed when there is nothing to decode. `start` is the literal's byte
@@ -131,13 +131,4 @@ pub(super) fn unescape_raw(raw: &str) -> Cow<'_, str> {
         return nfc(Cow::Borrowed(raw));
     }
     nfc(Cow::Owned(raw.replace("$${", "${").replace("%%{", "%{")))
-}
-
-/// NFC normalisation, as the reference applies to string literals. ASCII
-/// and already-normalised text stay borrowed.
-pub(super) fn nfc(s: Cow<'_, str>) -> Cow<'_, str> {
-    if s.is_ascii() || is_nfc_quick(s.chars()) == IsNormalized::Yes {
-        return s;
-    }
-    Cow::Owned(s.nfc().collect())
 }
