@@ -65,6 +65,7 @@ pub mod format;
 pub mod json;
 mod options;
 mod parser;
+mod scan;
 mod span;
 pub mod tokens;
 

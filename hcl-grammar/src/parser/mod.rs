@@ -4,11 +4,11 @@
 //! the grammar's authority and the source of every error). Nothing from
 //! pest leaves this module.
 
-mod depth;
 mod error;
 mod expr;
 mod fast;
 mod number;
+mod prescan;
 mod string;
 mod structure;
 mod template;
@@ -117,7 +117,7 @@ impl<'s, 'i> Ctx<'s, 'i> {
 /// Parses with pest after the depth pre-scan; returns the root pair.
 fn run<'s>(rule: Rule, text: &'s str, options: &ParseOptions) -> Result<P<'s>> {
     check_len(text.as_bytes(), options)?;
-    depth::check(rule, text, options.max_depth)?;
+    prescan::check_depth(rule, text, options.max_depth)?;
     match HclParser::parse(rule, text) {
         Ok(mut pairs) => match pairs.next() {
             Some(p) => Ok(p),
@@ -157,7 +157,7 @@ pub(crate) fn parse_body_fast<'i>(src: &'i str, options: &ParseOptions) -> Optio
 /// joined items, as the whole-file parse would.
 fn parse_config<'i>(text: &str, source: Source<'i>, options: &ParseOptions) -> Result<Body<'i>> {
     check_len(text.as_bytes(), options)?;
-    let splits = depth::check_body(text, options.max_depth, options.chunk_len.max(1))?;
+    let splits = prescan::check_depth_and_cut(text, options.max_depth, options.chunk_len.max(1))?;
     if !splits.is_empty() {
         if let Some(body) = parse_pieces(text, source, options, &splits) {
             return Ok(body);
@@ -305,7 +305,7 @@ pub(crate) fn parse_body_bytes<'i>(src: &'i [u8], options: &ParseOptions) -> Res
         Err(_) => {
             let (text, bad) = sanitize(src);
             let body = parse_config(&text, Source::Bytes(src), options)?;
-            let comments = depth::comment_ranges(&text);
+            let comments = prescan::comment_ranges(&text);
             for &b in &bad {
                 let inside = comments.iter().any(|r| r.start <= b && b < r.end);
                 if !inside {

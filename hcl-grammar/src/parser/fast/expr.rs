@@ -9,6 +9,7 @@ use crate::ast::{
 use crate::error::Error;
 use crate::parser::expr::{apply_postfixes, climb, get_attr, index, legacy_index, Step, StepKind};
 use crate::parser::Ctx;
+use crate::scan;
 use crate::span::Span;
 use crate::Result;
 
@@ -198,14 +199,12 @@ impl<'i> Parser<'i> {
                     }
                     Some(c) if c.is_ascii_digit() => {
                         let ts = self.pos;
-                        self.digits();
-                        if self.peek() == Some(b'.')
-                            && self.peek_at(1).is_some_and(|c| c.is_ascii_digit())
-                        {
+                        let end = scan::number_end(self.b, ts);
+                        if self.b.get(ts..end)?.contains(&b'.') {
                             // `a.0.1`: the pest route reports it.
                             return None;
                         }
-                        self.exponent();
+                        self.skip_to(end);
                         let token = Span::new(ts, self.pos);
                         Some(Some(Post::Legacy(token, Span::new(start, self.pos))))
                     }
@@ -241,27 +240,6 @@ impl<'i> Parser<'i> {
         }
     }
 
-    fn digits(&mut self) {
-        while self.peek().is_some_and(|c| c.is_ascii_digit()) {
-            self.pos += 1;
-        }
-    }
-
-    /// An optional exponent `e+10`.
-    fn exponent(&mut self) {
-        if matches!(self.peek(), Some(b'e' | b'E')) {
-            let k = if matches!(self.peek_at(1), Some(b'+' | b'-')) {
-                2
-            } else {
-                1
-            };
-            if self.peek_at(k).is_some_and(|c| c.is_ascii_digit()) {
-                self.pos += k;
-                self.digits();
-            }
-        }
-    }
-
     /// `primary` / `primary_ws`.
     fn primary(&mut self, nl: bool) -> Option<Expr<'i>> {
         match self.peek()? {
@@ -292,12 +270,7 @@ impl<'i> Parser<'i> {
     /// `numeric_lit`.
     fn number(&mut self) -> Option<Expr<'i>> {
         let start = self.pos;
-        self.digits();
-        if self.peek() == Some(b'.') && self.peek_at(1).is_some_and(|c| c.is_ascii_digit()) {
-            self.pos += 1;
-            self.digits();
-        }
-        self.exponent();
+        self.skip_to(scan::number_end(self.b, start));
         if self.peek() == Some(b'.') && self.peek_at(1).is_some_and(|c| c.is_ascii_digit()) {
             return None;
         }
