@@ -30,7 +30,7 @@
 //! own call limit (`pest::set_call_limit`) is process-wide, so the library
 //! never sets it.
 
-use super::Rule;
+use super::pest::Rule;
 use crate::error::Error;
 use crate::scan::{self, Blanks, Ident, Literal, Sequence, Stop};
 use crate::span::Span;

@@ -3,11 +3,12 @@
 
 use super::{ident_start, Parser};
 use crate::ast::{
-    BinaryOp, Conditional, Expr, ExprKind, ForExpr, FuncCall, Ident, ObjectItem, ObjectKey,
-    UnaryExpr, UnaryOp,
+    BinaryOp, Conditional, Expr, ExprKind, ForExpr, FuncCall, Ident, ObjectItem, UnaryExpr, UnaryOp,
 };
 use crate::error::Error;
-use crate::parser::expr::{apply_postfixes, climb, get_attr, index, legacy_index, Step, StepKind};
+use crate::parser::lower::expr::{
+    apply_postfixes, climb, get_attr, index, legacy_index, name_kind, object_key, Step, StepKind,
+};
 use crate::parser::Ctx;
 use crate::scan;
 use crate::span::Span;
@@ -308,15 +309,7 @@ impl<'i> Parser<'i> {
         if namespaced {
             return None;
         }
-        let kind = match name {
-            "true" => ExprKind::Bool(true),
-            "false" => ExprKind::Bool(false),
-            "null" => ExprKind::Null,
-            _ => ExprKind::Variable(Ident {
-                name,
-                span: name_span,
-            }),
-        };
+        let kind = name_kind(name, name_span);
         Some(Expr {
             kind,
             span: name_span,
@@ -441,14 +434,8 @@ impl<'i> Parser<'i> {
             return None;
         }
         self.sp()?;
-        let key = match key.kind {
-            ExprKind::Variable(i) if i.span == key.span => ObjectKey::Ident(i),
-            ExprKind::Bool(_) | ExprKind::Null => ObjectKey::Ident(Ident {
-                name: self.str(key.span)?,
-                span: key.span,
-            }),
-            _ => ObjectKey::Expr(key),
-        };
+        let key_text = self.str(key.span)?;
+        let key = object_key(key, key_text);
         let value = self.expression(true)?;
         Some(ObjectItem { key, value })
     }

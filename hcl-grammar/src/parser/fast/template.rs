@@ -1,11 +1,11 @@
 //! The fast path's templates: quoted strings, heredocs, standalone
 //! templates and their `${ }` / `%{ }` sequences. The flat tokens go
-//! through the pest route's own post-processing (`template::finish`).
+//! through the shared lowering (`lower::template::finish`).
 
 use super::Parser;
 use crate::ast::{Expr, ExprKind, Heredoc, Interpolation, StrLit, Strip, Template, TemplateExpr};
-use crate::parser::string;
-use crate::parser::template::{self, Tok};
+use crate::parser::lower::string;
+use crate::parser::lower::template::{self, Tok};
 use crate::scan::{self, Blanks, Ident, Literal, Sequence, Stop};
 use crate::span::Span;
 use std::borrow::Cow;

@@ -1,9 +1,9 @@
 //! pest's errors in words: what was expected and what was found, never a
 //! rule name.
 
-use super::prescan::{self, Open};
 use super::Rule;
 use crate::error::Error;
+use crate::parser::prescan::{self, Open};
 use crate::scan;
 use crate::span::Span;
 use pest::error::{ErrorVariant, InputLocation};
