@@ -61,7 +61,7 @@ enum Mode {
 
 /// Checks nesting depth.
 pub(super) fn check_depth(rule: Rule, text: &str, max: usize) -> Result<()> {
-    walk(rule, text, max, false, usize::MAX, usize::MAX).map(|_| ())
+    walk(rule, text, Job { max, ..Job::NONE }).map(|_| ())
 }
 
 /// Checks the nesting depth of a config file, and returns where it may be
@@ -70,7 +70,16 @@ pub(super) fn check_depth(rule: Rule, text: &str, max: usize) -> Result<()> {
 /// comment), and not before a byte order mark (which only the first piece
 /// may skip). Empty when the file is shorter than `chunk`.
 pub(super) fn check_depth_and_cut(text: &str, max: usize, chunk: usize) -> Result<Vec<usize>> {
-    walk(Rule::config_file, text, max, false, usize::MAX, chunk).map(|s| s.splits)
+    walk(
+        Rule::config_file,
+        text,
+        Job {
+            max,
+            chunk,
+            ..Job::NONE
+        },
+    )
+    .map(|s| s.splits)
 }
 
 /// The byte ranges of comments in `text` (for the byte-input check).
@@ -78,10 +87,10 @@ pub(super) fn comment_ranges(text: &str) -> Vec<Range<usize>> {
     walk(
         Rule::config_file,
         text,
-        usize::MAX,
-        true,
-        usize::MAX,
-        usize::MAX,
+        Job {
+            comments: true,
+            ..Job::NONE
+        },
     )
     .map(|s| s.comments)
     .unwrap_or_default()
@@ -102,7 +111,7 @@ pub(super) enum Open {
 
 /// The constructs still open at byte `upto`, outermost first.
 pub(super) fn open_at(rule: Rule, text: &str, upto: usize) -> Vec<Open> {
-    walk(rule, text, usize::MAX, false, upto, usize::MAX)
+    walk(rule, text, Job { upto, ..Job::NONE })
         .map(|s| s.open)
         .unwrap_or_default()
 }
@@ -114,15 +123,32 @@ struct Scanned {
     splits: Vec<usize>,
 }
 
-fn walk(
-    rule: Rule,
-    text: &str,
+/// What a walk is asked for.
+#[derive(Clone, Copy)]
+struct Job {
+    /// The nesting limit.
     max: usize,
-    collect: bool,
+    /// Whether to collect the comments.
+    comments: bool,
+    /// Where to stop.
     upto: usize,
+    /// The least length of a piece (`usize::MAX`: no cuts).
     chunk: usize,
-) -> Result<Scanned> {
-    walk_guarded(rule, text, max, collect, upto, chunk).map_err(|TooDeep(at)| {
+}
+
+impl Job {
+    /// No limit, no comments, no cuts, to the end.
+    const NONE: Job = Job {
+        max: usize::MAX,
+        comments: false,
+        upto: usize::MAX,
+        chunk: usize::MAX,
+    };
+}
+
+fn walk(rule: Rule, text: &str, job: Job) -> Result<Scanned> {
+    let max = job.max;
+    walk_guarded(rule, text, job).map_err(|TooDeep(at)| {
         Error::new(
             format!(
                 "nesting too deep: more than {max} levels of brackets, braces, parentheses, template sequences or conditionals"
@@ -175,14 +201,13 @@ fn template_text(
 }
 
 /// [`walk`], its error the offset past the depth limit.
-fn walk_guarded(
-    rule: Rule,
-    text: &str,
-    max: usize,
-    collect: bool,
-    upto: usize,
-    chunk: usize,
-) -> std::result::Result<Scanned, TooDeep> {
+fn walk_guarded(rule: Rule, text: &str, job: Job) -> std::result::Result<Scanned, TooDeep> {
+    let Job {
+        max,
+        comments: collect,
+        upto,
+        chunk,
+    } = job;
     let b = text.as_bytes();
     let b = b.get(..upto.min(b.len())).unwrap_or_default();
     let mut comments = Vec::new();

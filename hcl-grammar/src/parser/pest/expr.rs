@@ -284,11 +284,36 @@ fn object_elem<'i>(ctx: &mut Ctx<'_, 'i>, p: P<'_>) -> Result<ObjectItem<'i>> {
     Ok(ObjectItem { key, value })
 }
 
+/// What follows `for` (`for_intro` or `directive_for`): one or two
+/// names and the collection. `span` is the whole construct's, for errors.
+pub(super) fn for_head<'i>(
+    ctx: &mut Ctx<'_, 'i>,
+    p: P<'_>,
+    span: Span,
+) -> Result<(Option<Ident<'i>>, Ident<'i>, Expr<'i>)> {
+    let mut names = Vec::new();
+    let mut collection = None;
+    for r in p.into_inner() {
+        match r.as_rule() {
+            Rule::identifier => names.push(ident(ctx, &r)?),
+            _ => collection = Some(expression(ctx, r)?),
+        }
+    }
+    let (key_var, value_var) = match (names.first(), names.get(1)) {
+        (Some(&k), Some(&v)) => (Some(k), v),
+        (Some(&v), None) => (None, v),
+        _ => return Err(ctx.err("expected a variable name after `for`", span)),
+    };
+    match collection {
+        Some(c) => Ok((key_var, value_var, c)),
+        None => Err(ctx.err("expected a collection after `in`", span)),
+    }
+}
+
 /// `for_tuple_expr` / `for_object_expr`.
 fn for_expr<'i>(ctx: &mut Ctx<'_, 'i>, p: P<'_>, span: Span) -> Result<ForExpr<'i>> {
     let is_object = p.as_rule() == Rule::for_object_expr;
-    let mut names: Vec<Ident<'i>> = Vec::new();
-    let mut collection = None;
+    let mut head = None;
     let mut intro = span;
     let mut exprs: Vec<Expr<'i>> = Vec::new();
     let mut grouping = false;
@@ -297,12 +322,7 @@ fn for_expr<'i>(ctx: &mut Ctx<'_, 'i>, p: P<'_>, span: Span) -> Result<ForExpr<'
         match q.as_rule() {
             Rule::for_intro => {
                 intro = Span::new(span.start, ctx.span(&q).end);
-                for r in q.into_inner() {
-                    match r.as_rule() {
-                        Rule::identifier => names.push(ident(ctx, &r)?),
-                        _ => collection = Some(expression(ctx, r)?),
-                    }
-                }
+                head = Some(for_head(ctx, q, span)?);
             }
             Rule::ellipsis => grouping = true,
             Rule::for_cond => {
@@ -313,14 +333,8 @@ fn for_expr<'i>(ctx: &mut Ctx<'_, 'i>, p: P<'_>, span: Span) -> Result<ForExpr<'
             _ => exprs.push(expression(ctx, q)?),
         }
     }
-    let (key_var, value_var) = match (names.first(), names.get(1)) {
-        (Some(&k), Some(&v)) => (Some(k), v),
-        (Some(&v), None) => (None, v),
-        _ => return Err(ctx.err("expected a variable name after `for`", span)),
-    };
-    let collection = match collection {
-        Some(c) => c,
-        None => return Err(ctx.err("expected a collection after `in`", span)),
+    let Some((key_var, value_var, collection)) = head else {
+        return Err(ctx.err("expected a variable name after `for`", span));
     };
     let mut exprs = exprs.into_iter();
     let (key_expr, value_expr) = if is_object {

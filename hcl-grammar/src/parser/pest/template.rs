@@ -3,7 +3,6 @@
 //! [`lower::template::finish`](crate::parser::lower::template::finish)
 //! makes into the tree.
 
-use super::structure::ident;
 use super::{expr, Rule, P};
 use crate::ast::{Expr, ExprKind, Heredoc, Interpolation, StrLit, Strip, Template, TemplateExpr};
 use crate::parser::lower::string;
@@ -186,23 +185,7 @@ fn directive<'i>(ctx: &mut Ctx<'_, 'i>, q: P<'_>, span: Span) -> Result<Tok<'i>>
         Rule::directive_else => Tok::Else { strip, span },
         Rule::directive_endif => Tok::EndIf { strip, span },
         Rule::directive_for => {
-            let mut names = Vec::new();
-            let mut collection = None;
-            for r in body.into_inner() {
-                match r.as_rule() {
-                    Rule::identifier => names.push(ident(ctx, &r)?),
-                    _ => collection = Some(expr::expression(ctx, r)?),
-                }
-            }
-            let (key_var, value_var) = match (names.first(), names.get(1)) {
-                (Some(&k), Some(&v)) => (Some(k), v),
-                (Some(&v), None) => (None, v),
-                _ => return Err(ctx.err("expected a variable name after `for`", span)),
-            };
-            let collection = match collection {
-                Some(c) => c,
-                None => return Err(ctx.err("expected a collection after `in`", span)),
-            };
+            let (key_var, value_var, collection) = expr::for_head(ctx, body, span)?;
             Tok::For {
                 key_var,
                 value_var,
