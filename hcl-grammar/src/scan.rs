@@ -380,7 +380,7 @@ fn exponent_end(b: &[u8], at: usize) -> usize {
 
 /// The offset of the next `byte` at or after `from`.
 #[inline]
-pub(crate) fn find_byte(b: &[u8], from: usize, byte: u8) -> Option<usize> {
+fn find_byte(b: &[u8], from: usize, byte: u8) -> Option<usize> {
     b.get(from..)?
         .iter()
         .position(|&x| x == byte)

@@ -156,15 +156,7 @@ pub(in crate::parser) fn apply_postfixes<'i, T: Step<'i>>(
 /// `source[*]each`: `each` is rooted at the marker's `SplatItem`.
 pub(in crate::parser) fn wrap_full_splat<'i>(source: Expr<'i>, each: Expr<'i>) -> Expr<'i> {
     let marker = splat_root(&each);
-    Expr {
-        span: Span::new(source.span.start, each.span.end.max(marker.end)),
-        kind: ExprKind::Splat(Box::new(SplatExpr {
-            source,
-            each,
-            full: true,
-            marker,
-        })),
-    }
+    splat_expr(source, marker, each, true)
 }
 
 /// The span of the `SplatItem` at the root of a splat's `each`.
@@ -230,15 +222,7 @@ fn simple_steps<'i, T: Step<'i>>(
                 // An index ends an attribute-only splat: it applies to the
                 // splat's result.
                 if let Some((source, marker, each)) = attr_splat.take() {
-                    ret = Expr {
-                        span: Span::new(source.span.start, each.span.end.max(marker.end)),
-                        kind: ExprKind::Splat(Box::new(SplatExpr {
-                            source,
-                            each,
-                            full: false,
-                            marker,
-                        })),
-                    };
+                    ret = splat_expr(source, marker, each, false);
                 }
                 let obj = std::mem::replace(
                     &mut ret,
@@ -252,17 +236,23 @@ fn simple_steps<'i, T: Step<'i>>(
         }
     }
     if let Some((source, marker, each)) = attr_splat.take() {
-        ret = Expr {
-            span: Span::new(source.span.start, each.span.end.max(marker.end)),
-            kind: ExprKind::Splat(Box::new(SplatExpr {
-                source,
-                each,
-                full: false,
-                marker,
-            })),
-        };
+        ret = splat_expr(source, marker, each, false);
     }
     Ok(ret)
+}
+
+/// A splat of `source` (its marker `[*]` or `.*` at `marker`, `full` for
+/// `[*]`) whose steps made `each`.
+fn splat_expr<'i>(source: Expr<'i>, marker: Span, each: Expr<'i>, full: bool) -> Expr<'i> {
+    Expr {
+        span: Span::new(source.span.start, each.span.end.max(marker.end)),
+        kind: ExprKind::Splat(Box::new(SplatExpr {
+            source,
+            each,
+            full,
+            marker,
+        })),
+    }
 }
 
 /// `obj.name`, the step spanning `step`. (These three builders are shared
