@@ -34,25 +34,29 @@ impl Error {
     #[cold]
     pub fn new(message: impl Into<String>, span: Span, src: &str) -> Error {
         let pos = Position::of(src, span.start);
-        let line_start = src
-            .get(..pos.byte)
-            .and_then(|s| s.rfind('\n'))
-            .map_or(0, |i| i + 1);
-        let line_end = src
-            .get(line_start..)
-            .and_then(|s| s.find('\n'))
-            .map_or(src.len(), |i| line_start + i);
-        let line_text = src
-            .get(line_start..line_end)
-            .unwrap_or_default()
-            .trim_end_matches('\r')
-            .to_owned();
         Error(Box::new(ErrorImpl {
             message: message.into(),
             span,
             pos,
-            line_text,
+            line_text: line_at(src, pos.byte).to_owned(),
         }))
+    }
+
+    /// "input too large": `src` is longer than `max` bytes. The error
+    /// points at the limit (in the valid UTF-8 text before it).
+    #[cold]
+    pub(crate) fn too_large(src: &[u8], max: usize) -> Error {
+        let head = src.get(..max).unwrap_or(src);
+        let text = match std::str::from_utf8(head) {
+            Ok(t) => t,
+            Err(e) => std::str::from_utf8(head.get(..e.valid_up_to()).unwrap_or_default())
+                .unwrap_or_default(),
+        };
+        Error::new(
+            format!("input too large: more than {max} bytes (the limit set by `max_input_len`)"),
+            Span::new(text.len(), text.len()),
+            text,
+        )
     }
 
     /// What went wrong, in words a user understands.
@@ -88,6 +92,10 @@ impl Error {
     /// Writes the source line and a caret line under the span, each line
     /// prefixed by a gutter, as in [`Display`](fmt::Display). Used by
     /// higher-level error types to render the same snippet.
+    ///
+    /// A line longer than 120 characters is shown as a window of 120
+    /// around the caret, with `...` where it is cut, so the snippet stays
+    /// small whatever the input.
     pub fn render_snippet(
         f: &mut dyn fmt::Write,
         line: usize,
@@ -97,24 +105,102 @@ impl Error {
     ) -> fmt::Result {
         let gutter = line.to_string();
         let pad = " ".repeat(gutter.len());
+        let caret = column.saturating_sub(1);
+        let window = Window::around(line_text, caret);
         writeln!(f, "{pad} |")?;
         if line_text.is_empty() {
             // An empty line (an empty file): no trailing space.
             writeln!(f, "{gutter} |")?;
         } else {
-            writeln!(f, "{gutter} | {line_text}")?;
+            let (head, tail) = (window.cut_head(), window.cut_tail());
+            writeln!(f, "{gutter} | {head}{}{tail}", window.text)?;
         }
         // Keep tabs in the caret line so the caret lines up under them.
-        let mut caret_pad = String::new();
-        for ch in line_text.chars().take(column.saturating_sub(1)) {
+        let mut caret_pad = window.cut_head().to_owned().replace('.', " ");
+        for ch in window.text.chars().take(caret.saturating_sub(window.first)) {
             caret_pad.push(if ch == '\t' { '\t' } else { ' ' });
         }
-        let remaining = line_text
-            .chars()
-            .count()
-            .saturating_sub(column.saturating_sub(1));
+        let remaining = window
+            .chars
+            .saturating_sub(caret.saturating_sub(window.first));
         let carets = width.clamp(1, remaining.max(1));
         write!(f, "{pad} | {caret_pad}{}", "^".repeat(carets))
+    }
+}
+
+/// The line of `src` that holds byte `at`, without its newline (`\n` or
+/// `\r\n`): the one definition of an error's source line, for both crates.
+fn line_at(src: &str, at: usize) -> &str {
+    let start = src
+        .get(..at)
+        .and_then(|s| s.rfind('\n'))
+        .map_or(0, |i| i + 1);
+    let end = src
+        .get(start..)
+        .and_then(|s| s.find('\n'))
+        .map_or(src.len(), |i| start + i);
+    src.get(start..end)
+        .unwrap_or_default()
+        .trim_end_matches('\r')
+}
+
+/// The most characters of a source line a snippet shows.
+const SNIPPET_CHARS: usize = 120;
+/// How many of them come before the caret when a long line is cut.
+const SNIPPET_BEFORE: usize = 40;
+
+/// The part of a source line a snippet shows.
+struct Window<'a> {
+    /// The characters shown.
+    text: &'a str,
+    /// The index (in characters) of the first one shown.
+    first: usize,
+    /// How many are shown.
+    chars: usize,
+    /// Whether characters are cut before and after.
+    cut: (bool, bool),
+}
+
+impl<'a> Window<'a> {
+    /// At most [`SNIPPET_CHARS`] characters of `line` around character
+    /// `caret` (the whole line when it is short enough).
+    fn around(line: &'a str, caret: usize) -> Window<'a> {
+        let total = line.chars().count();
+        if total <= SNIPPET_CHARS {
+            return Window {
+                text: line,
+                first: 0,
+                chars: total,
+                cut: (false, false),
+            };
+        }
+        let first = caret
+            .saturating_sub(SNIPPET_BEFORE)
+            .min(total - SNIPPET_CHARS);
+        let byte = |k: usize| line.char_indices().nth(k).map_or(line.len(), |(i, _)| i);
+        let (start, end) = (byte(first), byte(first + SNIPPET_CHARS));
+        Window {
+            text: line.get(start..end).unwrap_or_default(),
+            first,
+            chars: SNIPPET_CHARS,
+            cut: (first > 0, first + SNIPPET_CHARS < total),
+        }
+    }
+
+    fn cut_head(&self) -> &'static str {
+        if self.cut.0 {
+            "..."
+        } else {
+            ""
+        }
+    }
+
+    fn cut_tail(&self) -> &'static str {
+        if self.cut.1 {
+            "..."
+        } else {
+            ""
+        }
     }
 }
 

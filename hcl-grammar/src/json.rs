@@ -88,22 +88,7 @@ impl JsonValue<'_> {
     }
 }
 
-/// `s` in Unicode normalization form C, borrowed when it already is.
-/// HCL's template parser normalizes every literal it reads, so a JSON
-/// string read as a template (with an evaluation context) is normalized
-/// even when it holds no template sequence, as in the reference.
-///
-/// ```
-/// use hcl_grammar::json::nfc;
-/// assert_eq!(nfc("e\u{301}".into()), "\u{e9}");
-/// ```
-pub fn nfc(s: Cow<'_, str>) -> Cow<'_, str> {
-    use unicode_normalization::{is_nfc_quick, IsNormalized, UnicodeNormalization};
-    if s.is_ascii() || is_nfc_quick(s.chars()) == IsNormalized::Yes {
-        return s;
-    }
-    Cow::Owned(s.nfc().collect())
-}
+pub use crate::nfc::nfc;
 
 /// Parses JSON text into a spanned tree.
 ///
@@ -128,15 +113,7 @@ pub fn parse_json(input: &str) -> Result<JsonValue<'_>> {
 /// As [`parse_json`].
 pub fn parse_json_with<'i>(input: &'i str, options: &ParseOptions) -> Result<JsonValue<'i>> {
     if input.len() > options.max_input_len() {
-        return Err(Error::new(
-            format!(
-                "input too large: {} bytes, the limit is {} bytes",
-                input.len(),
-                options.max_input_len()
-            ),
-            Span::new(options.max_input_len(), options.max_input_len()),
-            input,
-        ));
+        return Err(Error::too_large(input.as_bytes(), options.max_input_len()));
     }
     let mut p = Parser {
         src: input,

@@ -57,6 +57,7 @@ extern crate alloc;
 
 /// What an identifier is, for both crates (`is_identifier`).
 mod ident;
+mod nfc;
 
 pub mod ast;
 mod error;
@@ -64,6 +65,7 @@ pub mod format;
 pub mod json;
 mod options;
 mod parser;
+mod scan;
 mod span;
 pub mod tokens;
 

@@ -415,3 +415,27 @@ fn chained_legacy_index() {
         check(&e, 1, Some(3), &["legacy index"]);
     }
 }
+
+#[test]
+fn a_long_line_renders_a_bounded_window_around_the_caret() {
+    // A 200 KB one-line file with a stray `@` in the middle. Reference:
+    // 1:100009 "Invalid character" (byte 100008).
+    let src = format!("a = {} @ {}\n", "x".repeat(100_003), "y".repeat(100_000));
+    let e = body_err(&src);
+    check(&e, 1, Some(100_009), &[]);
+    let shown = e.to_string();
+    assert!(shown.len() < 1_000, "{} bytes", shown.len());
+    let lines: Vec<&str> = shown.lines().collect();
+    let (code, carets) = (lines[3], lines[4]);
+    assert!(
+        code.starts_with("1 | ...x") && code.ends_with("y..."),
+        "{code}"
+    );
+    // The caret stands under the `@`.
+    let at = carets.find('^').unwrap();
+    assert_eq!(code.get(at..at + 1), Some("@"), "{shown}");
+    // A short line is shown whole, with no marks.
+    let shown = body_err("a = x @ y\n").to_string();
+    assert!(shown.contains("1 | a = x @ y\n"), "{shown}");
+    assert!(!shown.contains("..."), "{shown}");
+}

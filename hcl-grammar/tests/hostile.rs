@@ -221,6 +221,7 @@ fn input_longer_than_the_limit_is_an_error() {
         hcl_grammar::parse_expr_bytes_with(src.as_bytes(), &options).map(drop),
         hcl_grammar::parse_template_with(src, &options).map(drop),
         hcl_grammar::parse_template_bytes_with(src.as_bytes(), &options).map(drop),
+        hcl_grammar::json::parse_json_with(src, &options).map(drop),
     ] {
         let err = err.expect_err("17 bytes over a 16-byte limit");
         assert!(

@@ -194,21 +194,16 @@ impl Error {
         if e.pos.is_some() {
             return;
         }
-        let pos = Position::of(src, span.start);
-        let line_start = src
-            .get(..pos.byte)
-            .and_then(|s| s.rfind('\n'))
-            .map_or(0, |i| i + 1);
-        let line_end = src
-            .get(line_start..)
-            .and_then(|s| s.find('\n'))
-            .map_or(src.len(), |i| line_start + i);
-        let line_text = src
-            .get(line_start..line_end)
-            .unwrap_or_default()
-            .trim_end_matches('\r');
+        // The grammar's error finds the position and the source line.
+        let located = hcl_grammar::Error::new(String::new(), span, src);
+        let pos = located.position();
+        let line_text = located.source_line();
+        let rest = line_text
+            .char_indices()
+            .nth(pos.column.saturating_sub(1))
+            .map_or(0, |(i, _)| line_text.len() - i);
         let span_chars = src
-            .get(pos.byte..span.end.clamp(pos.byte, line_end.max(pos.byte)))
+            .get(pos.byte..span.end.clamp(pos.byte, pos.byte + rest))
             .map_or(1, |s| s.chars().count());
         e.width = span_chars.max(1);
         e.line_text = Some(line_text.to_owned());
@@ -549,6 +544,33 @@ mod tests {
             e.to_string(),
             "there is no variable named `nmae`\n --> main.hcl:2:12\n  |\n2 | greeting = nmae\n  |            ^^^^"
         );
+    }
+
+    #[test]
+    fn a_long_line_renders_a_bounded_window() {
+        // An evaluation error in the middle of a 200 KB line.
+        let src = format!(
+            "a = {} + nmae + {}\n",
+            "x".repeat(100_000),
+            "y".repeat(100_000)
+        );
+        let start = 4 + 100_000 + 3;
+        let e = Error::eval(
+            "there is no variable named `nmae`",
+            Span::new(start, start + 4),
+        )
+        .with_source(&src);
+        assert_eq!(e.column(), Some(start + 1));
+        let shown = e.to_string();
+        assert!(shown.len() < 1_000, "{} bytes", shown.len());
+        let lines: Vec<&str> = shown.lines().collect();
+        assert!(
+            lines[3].contains("...x") && lines[3].ends_with("y..."),
+            "{shown}"
+        );
+        let at = lines[4].find('^').unwrap_or_default();
+        assert_eq!(lines[3].get(at..at + 5), Some("nmae "), "{shown}");
+        assert_eq!(lines[4].get(at..), Some("^^^^"), "{shown}");
     }
 
     #[test]

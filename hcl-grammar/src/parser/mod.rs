@@ -1,31 +1,20 @@
-//! The parsers: the hand-written fast path ([`fast`]), tried first, and
-//! the pest parser with the lowering of its pairs into the tree of
-//! [`crate::ast`], which runs wherever the fast path is not sure (and is
-//! the grammar's authority and the source of every error). Nothing from
-//! pest leaves this module.
+//! The parsers of the native syntax, and the choice between them: the
+//! hand-written fast path ([`fast`]), tried first, and the pest route
+//! ([`pest`]: the grammar `hcl.pest`, the grammar's authority and the
+//! source of every error), which runs wherever the fast path is not sure.
+//! Both build the tree of [`crate::ast`] with the builders of [`lower`];
+//! [`prescan`] walks the text first (nesting limit, pieces, comments);
+//! byte input is checked here. Nothing from pest leaves this module.
 
-mod depth;
-mod error;
-mod expr;
 mod fast;
-mod number;
-mod string;
-mod structure;
-mod template;
+mod lower;
+mod pest;
+mod prescan;
 
 use crate::ast::{Body, Expr, Template};
 use crate::error::Error;
 use crate::span::Span;
 use crate::{ParseOptions, Result};
-use pest::iterators::Pair;
-use pest::Parser as _;
-use pest_derive::Parser;
-
-#[derive(Parser)]
-#[grammar = "hcl.pest"]
-struct HclParser;
-
-type P<'s> = Pair<'s, Rule>;
 
 /// Where the tree borrows its text from.
 #[derive(Clone, Copy)]
@@ -47,7 +36,7 @@ pub(crate) struct Ctx<'s, 'i> {
     /// Current depth of the tree being built.
     depth: usize,
     max_depth: usize,
-    /// The offset in `text` of the piece pest parsed (see [`parse_config`]):
+    /// The offset in `text` of the piece pest parsed (see `pest::config_file`):
     /// pest's positions are relative to it.
     base: usize,
     /// Parsing one piece of a file: its top-level attributes are checked
@@ -65,13 +54,6 @@ impl<'s, 'i> Ctx<'s, 'i> {
             base: 0,
             piece: false,
         }
-    }
-
-    /// The byte span of a pair.
-    #[inline]
-    fn span(&self, p: &P<'s>) -> Span {
-        let s = p.as_span();
-        Span::new(self.base + s.start(), self.base + s.end())
     }
 
     /// The source text of `span`, borrowed from the input.
@@ -114,92 +96,23 @@ impl<'s, 'i> Ctx<'s, 'i> {
     }
 }
 
-/// Parses with pest after the depth pre-scan; returns the root pair.
-fn run<'s>(rule: Rule, text: &'s str, options: &ParseOptions) -> Result<P<'s>> {
-    check_len(text.as_bytes(), options)?;
-    depth::check(rule, text, options.max_depth)?;
-    match HclParser::parse(rule, text) {
-        Ok(mut pairs) => match pairs.next() {
-            Some(p) => Ok(p),
-            None => Err(Error::new("empty parse", Span::new(0, 0), text)),
-        },
-        Err(e) => Err(error::from_pest(e, rule, text)),
-    }
-}
-
 pub(crate) fn parse_body<'i>(src: &'i str, options: &ParseOptions) -> Result<Body<'i>> {
     check_len(src.as_bytes(), options)?;
     if let Some(body) = fast::parse_body(src, options) {
         return Ok(body);
     }
-    parse_config(src, Source::Str(src), options)
+    pest::config_file(src, Source::Str(src), options)
 }
 
 /// [`parse_body`] by the pest route only.
 pub(crate) fn parse_body_pest<'i>(src: &'i str, options: &ParseOptions) -> Result<Body<'i>> {
-    parse_config(src, Source::Str(src), options)
+    pest::config_file(src, Source::Str(src), options)
 }
 
 /// [`parse_body`] by the fast path only: `None` where it is not sure.
 pub(crate) fn parse_body_fast<'i>(src: &'i str, options: &ParseOptions) -> Option<Body<'i>> {
     check_len(src.as_bytes(), options).ok()?;
     fast::parse_body(src, options)
-}
-
-/// A config file. A file longer than [`ParseOptions::chunk_len`] is parsed
-/// in pieces cut between top-level items (found by the depth pre-scan), so
-/// that pest's token queue, which is some 20 to 200 bytes per input byte,
-/// only ever holds one piece: memory then grows with the tree alone, and
-/// the time per byte stays that of a small file. Any failure in a piece
-/// (a syntax error, a lowering error) parses the
-/// whole file again in one piece, so errors are exactly those of a
-/// whole-file parse; attributes repeated across pieces are checked on the
-/// joined items, as the whole-file parse would.
-fn parse_config<'i>(text: &str, source: Source<'i>, options: &ParseOptions) -> Result<Body<'i>> {
-    check_len(text.as_bytes(), options)?;
-    let splits = depth::check_body(text, options.max_depth, options.chunk_len.max(1))?;
-    if !splits.is_empty() {
-        if let Some(body) = parse_pieces(text, source, options, &splits) {
-            return Ok(body);
-        }
-    }
-    let root = match HclParser::parse(Rule::config_file, text) {
-        Ok(mut pairs) => match pairs.next() {
-            Some(p) => p,
-            None => return Err(Error::new("empty parse", Span::new(0, 0), text)),
-        },
-        Err(e) => return Err(error::from_pest(e, Rule::config_file, text)),
-    };
-    let mut ctx = Ctx::new(text, source, options);
-    structure::config_file(&mut ctx, root)
-}
-
-/// The pieces of `text` between `splits`, parsed one by one and joined;
-/// `None` on any failure.
-fn parse_pieces<'i>(
-    text: &str,
-    source: Source<'i>,
-    options: &ParseOptions,
-    splits: &[usize],
-) -> Option<Body<'i>> {
-    let mut items = Vec::new();
-    let mut start = 0;
-    for end in splits.iter().copied().chain(std::iter::once(text.len())) {
-        let piece = text.get(start..end)?;
-        let root = HclParser::parse(Rule::config_file, piece).ok()?.next()?;
-        let mut ctx = Ctx::new(text, source, options);
-        ctx.base = start;
-        ctx.piece = true;
-        let body = structure::config_file(&mut ctx, root).ok()?;
-        items.extend(body.items);
-        start = end;
-    }
-    let ctx = Ctx::new(text, source, options);
-    structure::check_duplicates(&ctx, &items).ok()?;
-    Some(Body {
-        items,
-        span: Span::new(0, text.len()),
-    })
 }
 
 pub(crate) fn parse_expr<'i>(src: &'i str, options: &ParseOptions) -> Result<Expr<'i>> {
@@ -217,9 +130,7 @@ pub(crate) fn parse_expr_fast<'i>(src: &'i str, options: &ParseOptions) -> Optio
 
 /// [`parse_expr`] by the pest route only.
 pub(crate) fn parse_expr_pest<'i>(src: &'i str, options: &ParseOptions) -> Result<Expr<'i>> {
-    let root = run(Rule::expr_file, src, options)?;
-    let mut ctx = Ctx::new(src, Source::Str(src), options);
-    expr::expr_file(&mut ctx, root)
+    pest::expr_file(src, Span::new(0, src.len()), options)
 }
 
 /// The expression at `span` of `text`, parsed alone, with spans (and
@@ -253,19 +164,7 @@ pub(crate) fn parse_expr_at_pest<'i>(
     span: Span,
     options: &ParseOptions,
 ) -> Result<Expr<'i>> {
-    let Some(piece) = text.get(span.range()) else {
-        return Err(Error::new("expression out of range", span, text));
-    };
-    let root = match run(Rule::expr_file, piece, options) {
-        Ok(root) => root,
-        Err(e) => {
-            let at = Span::new(e.span().start + span.start, e.span().end + span.start);
-            return Err(Error::new(e.message(), at, text));
-        }
-    };
-    let mut ctx = Ctx::new(text, Source::Str(text), options);
-    ctx.base = span.start;
-    expr::expr_file(&mut ctx, root)
+    pest::expr_file(text, span, options)
 }
 
 pub(crate) fn parse_template<'i>(src: &'i str, options: &ParseOptions) -> Result<Template<'i>> {
@@ -289,9 +188,7 @@ pub(crate) fn parse_template_pest<'i>(
     src: &'i str,
     options: &ParseOptions,
 ) -> Result<Template<'i>> {
-    let root = run(Rule::template_file, src, options)?;
-    let mut ctx = Ctx::new(src, Source::Str(src), options);
-    template::template_file(&mut ctx, root)
+    pest::template_file(src, options)
 }
 
 /// Byte input. Valid UTF-8 goes the string way. Otherwise, as the
@@ -304,8 +201,8 @@ pub(crate) fn parse_body_bytes<'i>(src: &'i [u8], options: &ParseOptions) -> Res
         Ok(s) => parse_body(s, options),
         Err(_) => {
             let (text, bad) = sanitize(src);
-            let body = parse_config(&text, Source::Bytes(src), options)?;
-            let comments = depth::comment_ranges(&text);
+            let body = pest::config_file(&text, Source::Bytes(src), options)?;
+            let comments = prescan::comment_ranges(&text);
             for &b in &bad {
                 let inside = comments.iter().any(|r| r.start <= b && b < r.end);
                 if !inside {
@@ -348,24 +245,7 @@ fn check_len(src: &[u8], options: &ParseOptions) -> Result<()> {
     if src.len() <= options.max_input_len {
         return Ok(());
     }
-    Err(too_large(src, options.max_input_len))
-}
-
-#[cold]
-fn too_large(src: &[u8], max: usize) -> Error {
-    // The position is computed on the valid UTF-8 text up to the limit.
-    let head = src.get(..max).unwrap_or(src);
-    let text = match std::str::from_utf8(head) {
-        Ok(t) => t,
-        Err(e) => {
-            std::str::from_utf8(head.get(..e.valid_up_to()).unwrap_or_default()).unwrap_or_default()
-        }
-    };
-    Error::new(
-        format!("input too large: more than {max} bytes (the limit set by `max_input_len`)"),
-        Span::new(text.len(), text.len()),
-        text,
-    )
+    Err(Error::too_large(src, options.max_input_len))
 }
 
 #[cold]

@@ -1,5 +1,7 @@
-//! The scanner: bytes to tokens, one mode per context (code, quoted
-//! template, heredoc), as the reference scanner.
+//! The token stream: bytes to tokens, one mode per context (code, quoted
+//! template, heredoc), as the reference scanner cuts them. The lexical
+//! rules themselves (comments, literals, heredoc markers, identifiers,
+//! numbers) are [`crate::scan`]'s.
 //!
 //! Contexts nest: a `"` in code opens a quoted template, a `${` or `%{`
 //! in a template opens code, and the `}` that balances that `${` returns
@@ -7,6 +9,8 @@
 //! no call stack.
 
 use super::{Token, TokenKind as K};
+use crate::ident::is_id_start;
+use crate::scan::{self, char_at as decode, Blanks, Ident, Literal, Sequence};
 use crate::span::Span;
 
 const BOM: &[u8] = b"\xEF\xBB\xBF";
@@ -92,20 +96,21 @@ impl Lexer<'_> {
                 self.emit(K::Whitespace, len);
             }
             b'0'..=b'9' => {
-                let len = self.number_len();
+                let len = scan::number_token_end(self.src, self.pos) - self.pos;
                 self.emit(K::NumberLit, len);
             }
-            b'\n' => self.emit(K::Newline, 1),
-            b'\r' if next == Some(b'\n') => self.emit(K::Newline, 2),
+            b'\n' | b'\r' if scan::newline_len(self.src, self.pos) > 0 => {
+                self.emit(K::Newline, scan::newline_len(self.src, self.pos));
+            }
             b'#' => self.line_comment(),
             b'/' if next == Some(b'/') => self.line_comment(),
             b'/' if next == Some(b'*') => {
                 let end = match self.no_comment_end_after {
                     Some(_) => None,
-                    None => find(self.src, self.pos + 2, b"*/"),
+                    None => scan::inline_comment_end(self.src, self.pos),
                 };
                 match end {
-                    Some(end) => self.emit(K::Comment, end + 2 - self.pos),
+                    Some(end) => self.emit(K::Comment, end - self.pos),
                     // Unterminated: the reference falls back to `/`.
                     None => {
                         self.no_comment_end_after = Some(self.pos);
@@ -121,16 +126,18 @@ impl Lexer<'_> {
             b'!' if next == Some(b'=') => self.emit(K::NotEqual, 2),
             b'!' => self.emit(K::Bang, 1),
             b'<' if next == Some(b'=') => self.emit(K::LessThanEq, 2),
-            b'<' if next == Some(b'<') => match self.heredoc_intro() {
-                Some((len, marker)) => {
-                    self.emit(K::OHeredoc, len);
-                    self.modes.push(Mode::Heredoc {
-                        marker,
-                        start_of_line: true,
-                    });
+            b'<' if next == Some(b'<') => {
+                match scan::heredoc_open(self.src, self.pos, Ident::Xid) {
+                    Some(open) => {
+                        self.emit(K::OHeredoc, open.end - self.pos);
+                        self.modes.push(Mode::Heredoc {
+                            marker: Span::new(open.marker.start, open.marker.end),
+                            start_of_line: true,
+                        });
+                    }
+                    None => self.emit(K::LessThan, 1),
                 }
-                None => self.emit(K::LessThan, 1),
-            },
+            }
             b'<' => self.emit(K::LessThan, 1),
             b'>' if next == Some(b'=') => self.emit(K::GreaterThanEq, 2),
             b'>' => self.emit(K::GreaterThan, 1),
@@ -163,8 +170,8 @@ impl Lexer<'_> {
             b'?' => self.emit(K::Question, 1),
             b'&' | b'|' | b'~' | b'^' | b';' | b'`' | b'\'' => self.emit(K::OtherSymbol, 1),
             _ => match decode(self.src, self.pos) {
-                Some((c, _)) if c == '_' || unicode_xid::UnicodeXID::is_xid_start(c) => {
-                    let len = self.ident_len(self.pos);
+                Some((c, _)) if is_id_start(c) => {
+                    let len = scan::xid_ident_end(self.src, self.pos) - self.pos;
                     self.emit(K::Ident, len);
                 }
                 Some((_, len)) => self.emit(K::Invalid, len),
@@ -189,22 +196,27 @@ impl Lexer<'_> {
         }
     }
 
-    /// `${` or `%{` (with an optional `~`) at the current position: opens
-    /// code until its balancing `}`.
-    fn open_sequence(&mut self, kind: K) {
-        let len = if self.at(2) == Some(b'~') { 3 } else { 2 };
-        self.emit(kind, len);
+    /// A `${` or `%{` (with an optional `~`) at the current position:
+    /// opens code until its balancing `}`. False when there is none.
+    fn open_sequence(&mut self) -> bool {
+        let Some((sequence, end)) = scan::sequence_at(self.src, self.pos) else {
+            return false;
+        };
+        let kind = match sequence {
+            Sequence::Interp => K::TemplateInterp,
+            Sequence::Control => K::TemplateControl,
+        };
+        self.emit(kind, end - self.pos);
         self.braces += 1;
         self.ret_braces.push(self.braces);
         self.modes.push(Mode::Code);
+        true
     }
 
     /// A `#` or `//` comment, with the newline that ends it.
     fn line_comment(&mut self) {
-        let end = match memchr(b'\n', self.src, self.pos) {
-            Some(nl) => nl + 1,
-            None => self.src.len(),
-        };
+        let end = scan::line_comment_end(self.src, self.pos);
+        let end = end + scan::newline_len(self.src, end);
         self.emit(K::Comment, end - self.pos);
     }
 
@@ -217,94 +229,22 @@ impl Lexer<'_> {
             .count()
     }
 
-    /// The length of the number literal here: a digit, then digits, `.`
-    /// and exponents (`e`, an optional sign, a digit), not ending in `.`.
-    fn number_len(&self) -> usize {
-        let mut p = self.pos + 1;
-        let mut end = p;
-        loop {
-            match self.src.get(p) {
-                Some(b'0'..=b'9') => {
-                    p += 1;
-                    end = p;
-                }
-                Some(b'.') => p += 1,
-                Some(b'e' | b'E') => {
-                    let digit_at = match self.src.get(p + 1) {
-                        Some(b'+' | b'-') => p + 2,
-                        _ => p + 1,
-                    };
-                    if self.src.get(digit_at).is_some_and(u8::is_ascii_digit) {
-                        p = digit_at + 1;
-                        end = p;
-                    } else {
-                        break;
-                    }
-                }
-                _ => break,
-            }
-        }
-        end - self.pos
-    }
-
-    /// The length of the identifier starting at `from` (whose first
-    /// character is known to start one).
-    fn ident_len(&self, from: usize) -> usize {
-        let mut p = from;
-        if let Some((_, len)) = decode(self.src, p) {
-            p += len;
-        }
-        while let Some(&c) = self.src.get(p) {
-            if c.is_ascii_alphanumeric() || c == b'_' || c == b'-' {
-                p += 1;
-            } else if c < 0x80 {
-                break;
-            } else {
-                match decode(self.src, p) {
-                    Some((ch, len)) if unicode_xid::UnicodeXID::is_xid_continue(ch) => p += len,
-                    _ => break,
-                }
-            }
-        }
-        p - from
-    }
-
-    /// At `<<`: the length of a heredoc introducer (`<<`, an optional `-`,
-    /// an identifier, a newline) and its marker's span, if there is one.
-    fn heredoc_intro(&self) -> Option<(usize, Span)> {
-        let mut p = self.pos + 2;
-        if self.src.get(p) == Some(&b'-') {
-            p += 1;
-        }
-        let (c, _) = decode(self.src, p)?;
-        if !(c == '_' || unicode_xid::UnicodeXID::is_xid_start(c)) {
-            return None;
-        }
-        let marker = Span::new(p, p + self.ident_len(p));
-        p = marker.end;
-        match self.src.get(p..p + 2) {
-            Some(b"\r\n") => p += 2,
-            _ if self.src.get(p) == Some(&b'\n') => p += 1,
-            _ => return None,
-        }
-        Some((p - self.pos, marker))
-    }
-
     /// Inside `"..."`.
     fn quoted(&mut self) {
-        match (self.at(0), self.at(1)) {
-            (Some(b'$'), Some(b'{')) => self.open_sequence(K::TemplateInterp),
-            (Some(b'%'), Some(b'{')) => self.open_sequence(K::TemplateControl),
-            (Some(b'"'), _) => {
+        if self.open_sequence() {
+            return;
+        }
+        match self.at(0) {
+            Some(b'"') => {
                 self.emit(K::CQuote, 1);
                 self.modes.pop();
             }
-            (Some(b'\r' | b'\n'), _) => {
+            Some(b'\r' | b'\n') => {
                 let len = self.run_len(self.pos, |c| c == b'\r' || c == b'\n');
                 self.emit(K::QuotedNewline, len);
             }
             _ => {
-                let len = self.literal_len(true);
+                let len = self.literal_len(Literal::Quoted);
                 if len > 0 {
                     self.emit(K::QuotedLit, len);
                 } else if decode(self.src, self.pos).is_none() {
@@ -317,65 +257,21 @@ impl Lexer<'_> {
         }
     }
 
-    /// The length of template literal text from here: up to a `${` or
-    /// `%{`, a newline, bytes that are not UTF-8, and (`quoted`) a `"`;
-    /// `$${` and `%%{` are escapes, part of the text, and so (`quoted`) is
-    /// `\` with the character after it.
-    fn literal_len(&self, quoted: bool) -> usize {
-        let mut p = self.pos;
-        while let Some(&c) = self.src.get(p) {
-            match c {
-                b'$' | b'%' => match self.src.get(p + 1) {
-                    Some(b'{') => break,
-                    Some(&d) if d == c && self.src.get(p + 2) == Some(&b'{') => {
-                        p += 3;
-                        if self.src.get(p) == Some(&b'~') {
-                            p += 1;
-                        }
-                    }
-                    _ => p += 1,
-                },
-                b'\r' | b'\n' => break,
-                b'"' if quoted => break,
-                b'\\' if quoted => match self.src.get(p + 1) {
-                    Some(b'\r' | b'\n') | None => break,
-                    Some(_) => match decode(self.src, p + 1) {
-                        Some((_, len)) => p += 1 + len,
-                        None => break,
-                    },
-                },
-                _ if c < 0x80 => p += 1,
-                _ => match decode(self.src, p) {
-                    Some((_, len)) => p += len,
-                    None => break,
-                },
-            }
-        }
-        p - self.pos
+    /// The length of template literal text from here (see
+    /// [`scan::literal_end`]; the input may not be UTF-8).
+    fn literal_len(&self, kind: Literal) -> usize {
+        scan::literal_end(self.src, self.pos, kind, true).0 - self.pos
     }
 
     /// Inside a heredoc.
     fn heredoc(&mut self, marker: Span, start_of_line: bool) {
-        match (self.at(0), self.at(1)) {
-            (Some(b'$'), Some(b'{')) => {
-                self.set_start_of_line(false);
-                self.open_sequence(K::TemplateInterp);
-                return;
-            }
-            (Some(b'%'), Some(b'{')) => {
-                self.set_start_of_line(false);
-                self.open_sequence(K::TemplateControl);
-                return;
-            }
-            _ => {}
+        if scan::sequence_at(self.src, self.pos).is_some() {
+            self.set_start_of_line(false);
+            self.open_sequence();
+            return;
         }
-        let len = self.literal_len(false);
-        let lit_end = self.pos + len;
-        let newline = match self.src.get(lit_end..lit_end + 2) {
-            Some(b"\r\n") => 2,
-            _ if self.src.get(lit_end) == Some(&b'\n') => 1,
-            _ => 0,
-        };
+        let len = self.literal_len(Literal::Heredoc);
+        let newline = scan::newline_len(self.src, self.pos + len);
         if newline == 0 {
             if len > 0 {
                 self.set_start_of_line(false);
@@ -388,9 +284,9 @@ impl Lexer<'_> {
             }
             return;
         }
-        let text = self.src.get(self.pos..lit_end).unwrap_or_default();
         let name = self.src.get(marker.range()).unwrap_or_default();
-        if start_of_line && trim_space(text) == name {
+        if start_of_line && scan::heredoc_close(self.src, self.pos, name, Blanks::Unicode).is_some()
+        {
             self.modes.pop();
             self.emit(K::CHeredoc, len);
             self.emit(K::Newline, newline);
@@ -405,45 +301,4 @@ impl Lexer<'_> {
             *start_of_line = value;
         }
     }
-}
-
-/// The character starting at `at`, and its length in bytes; `None` for
-/// bytes that are not UTF-8 (or the end).
-fn decode(src: &[u8], at: usize) -> Option<(char, usize)> {
-    let first = *src.get(at)?;
-    let len = match first {
-        0x00..=0x7F => return Some((char::from(first), 1)),
-        0xC0..=0xDF => 2,
-        0xE0..=0xEF => 3,
-        0xF0..=0xF7 => 4,
-        _ => return None,
-    };
-    let bytes = src.get(at..at + len)?;
-    let c = std::str::from_utf8(bytes).ok()?.chars().next()?;
-    Some((c, len))
-}
-
-/// Trims ASCII and Unicode white space from both ends (Go's
-/// `bytes.TrimSpace`).
-fn trim_space(text: &[u8]) -> &[u8] {
-    match std::str::from_utf8(text) {
-        Ok(s) => s.trim().as_bytes(),
-        Err(_) => text.trim_ascii(),
-    }
-}
-
-fn memchr(needle: u8, haystack: &[u8], from: usize) -> Option<usize> {
-    haystack
-        .get(from..)?
-        .iter()
-        .position(|&c| c == needle)
-        .map(|i| from + i)
-}
-
-fn find(haystack: &[u8], from: usize, needle: &[u8]) -> Option<usize> {
-    haystack
-        .get(from..)?
-        .windows(needle.len())
-        .position(|w| w == needle)
-        .map(|i| from + i)
 }

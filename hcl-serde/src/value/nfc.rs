@@ -2,32 +2,30 @@
 //! has it: every go-cty string is NFC (`cty.StringVal` normalizes), so
 //! strings from the application's variables, template concatenations and
 //! function results are normalized too, not only literals (which the
-//! parser normalizes).
+//! parser normalizes). The normalization itself is the grammar's
+//! ([`hcl_grammar::json::nfc`]), defined once.
 
 use super::{Map, Value};
-use unicode_normalization::{is_nfc_quick, IsNormalized, UnicodeNormalization};
+use hcl_grammar::json::nfc;
+use std::borrow::Cow;
 
-/// Whether `s` is certainly NFC already (ASCII, or the quick check says
-/// so): the cheap path that keeps the common case allocation-free.
+/// Whether `s` is NFC already: the cheap path that keeps the common case
+/// allocation-free.
 fn is_nfc(s: &str) -> bool {
-    s.is_ascii() || is_nfc_quick(s.chars()) == IsNormalized::Yes
+    matches!(nfc(Cow::Borrowed(s)), Cow::Borrowed(_))
 }
 
 /// `s` in NFC.
 pub(crate) fn nfc_string(s: String) -> String {
-    if is_nfc(&s) {
-        s
-    } else {
-        s.nfc().collect()
-    }
+    nfc(Cow::Owned(s)).into_owned()
 }
 
 /// Normalizes every string inside `v` (object keys too), in place.
 pub(crate) fn nfc_value(v: &mut Value) {
     match v {
         Value::String(s) => {
-            if !is_nfc(s) {
-                *s = s.nfc().collect();
+            if let Cow::Owned(composed) = nfc(Cow::Borrowed(s)) {
+                *s = composed;
             }
         }
         Value::Array(items) => items.iter_mut().for_each(nfc_value),

@@ -3,12 +3,14 @@
 
 use super::{ident_start, Parser};
 use crate::ast::{
-    BinaryOp, Conditional, Expr, ExprKind, ForExpr, FuncCall, Ident, ObjectItem, ObjectKey,
-    UnaryExpr, UnaryOp,
+    BinaryOp, Conditional, Expr, ExprKind, ForExpr, FuncCall, Ident, ObjectItem, UnaryExpr, UnaryOp,
 };
 use crate::error::Error;
-use crate::parser::expr::{apply_postfixes, climb, get_attr, index, legacy_index, Step, StepKind};
+use crate::parser::lower::expr::{
+    apply_postfixes, climb, get_attr, index, legacy_index, name_kind, object_key, Step, StepKind,
+};
 use crate::parser::Ctx;
+use crate::scan;
 use crate::span::Span;
 use crate::Result;
 
@@ -198,14 +200,12 @@ impl<'i> Parser<'i> {
                     }
                     Some(c) if c.is_ascii_digit() => {
                         let ts = self.pos;
-                        self.digits();
-                        if self.peek() == Some(b'.')
-                            && self.peek_at(1).is_some_and(|c| c.is_ascii_digit())
-                        {
+                        let end = scan::number_end(self.b, ts);
+                        if self.b.get(ts..end)?.contains(&b'.') {
                             // `a.0.1`: the pest route reports it.
                             return None;
                         }
-                        self.exponent();
+                        self.skip_to(end);
                         let token = Span::new(ts, self.pos);
                         Some(Some(Post::Legacy(token, Span::new(start, self.pos))))
                     }
@@ -241,27 +241,6 @@ impl<'i> Parser<'i> {
         }
     }
 
-    fn digits(&mut self) {
-        while self.peek().is_some_and(|c| c.is_ascii_digit()) {
-            self.pos += 1;
-        }
-    }
-
-    /// An optional exponent `e+10`.
-    fn exponent(&mut self) {
-        if matches!(self.peek(), Some(b'e' | b'E')) {
-            let k = if matches!(self.peek_at(1), Some(b'+' | b'-')) {
-                2
-            } else {
-                1
-            };
-            if self.peek_at(k).is_some_and(|c| c.is_ascii_digit()) {
-                self.pos += k;
-                self.digits();
-            }
-        }
-    }
-
     /// `primary` / `primary_ws`.
     fn primary(&mut self, nl: bool) -> Option<Expr<'i>> {
         match self.peek()? {
@@ -292,12 +271,7 @@ impl<'i> Parser<'i> {
     /// `numeric_lit`.
     fn number(&mut self) -> Option<Expr<'i>> {
         let start = self.pos;
-        self.digits();
-        if self.peek() == Some(b'.') && self.peek_at(1).is_some_and(|c| c.is_ascii_digit()) {
-            self.pos += 1;
-            self.digits();
-        }
-        self.exponent();
+        self.skip_to(scan::number_end(self.b, start));
         if self.peek() == Some(b'.') && self.peek_at(1).is_some_and(|c| c.is_ascii_digit()) {
             return None;
         }
@@ -335,15 +309,7 @@ impl<'i> Parser<'i> {
         if namespaced {
             return None;
         }
-        let kind = match name {
-            "true" => ExprKind::Bool(true),
-            "false" => ExprKind::Bool(false),
-            "null" => ExprKind::Null,
-            _ => ExprKind::Variable(Ident {
-                name,
-                span: name_span,
-            }),
-        };
+        let kind = name_kind(name, name_span);
         Some(Expr {
             kind,
             span: name_span,
@@ -468,14 +434,8 @@ impl<'i> Parser<'i> {
             return None;
         }
         self.sp()?;
-        let key = match key.kind {
-            ExprKind::Variable(i) if i.span == key.span => ObjectKey::Ident(i),
-            ExprKind::Bool(_) | ExprKind::Null => ObjectKey::Ident(Ident {
-                name: self.str(key.span)?,
-                span: key.span,
-            }),
-            _ => ObjectKey::Expr(key),
-        };
+        let key_text = self.str(key.span)?;
+        let key = object_key(key, key_text);
         let value = self.expression(true)?;
         Some(ObjectItem { key, value })
     }

@@ -10,7 +10,9 @@
 //! are kept identical by differential tests (`tests/fast_vs_pest.rs`) and a
 //! fuzz target (`fuzz_targets/fast_vs_pest.rs`).
 //!
-//! The productions mirror `hcl.pest` rule by rule; its two separators are
+//! The productions mirror `hcl.pest` rule by rule, and the lexical rules
+//! (comments, newlines, literals, heredoc markers, identifiers, numbers)
+//! are [`crate::scan`]'s; the grammar's two separators are
 //! [`Parser::sp`] (newlines significant) and [`Parser::ws`] (newlines
 //! skipped). The work is linear: every byte is looked at a bounded number
 //! of times and nothing is parsed twice.
@@ -21,6 +23,7 @@ mod template;
 
 use super::{Ctx, Source};
 use crate::ast::{Body, Expr, Template};
+use crate::scan::{self, Comment};
 use crate::span::Span;
 use crate::ParseOptions;
 
@@ -54,13 +57,7 @@ pub(super) struct Parser<'i> {
 /// to pest).
 #[inline]
 fn ident_start(c: u8) -> bool {
-    c.is_ascii_alphabetic() || c == b'_'
-}
-
-/// Whether `c` may continue an identifier (ASCII only).
-#[inline]
-fn ident_char(c: u8) -> bool {
-    c.is_ascii_alphanumeric() || c == b'_' || c == b'-'
+    c.is_ascii() && scan::is_ident_start(c)
 }
 
 impl<'i> Parser<'i> {
@@ -135,31 +132,27 @@ impl<'i> Parser<'i> {
         (self.depth + self.qs <= self.limit).then_some(())
     }
 
+    /// Moves the cursor to `to`, past bytes a [`scan`] rule has read.
+    #[inline]
+    fn skip_to(&mut self, to: usize) {
+        #[cfg(test)]
+        self.work.set(self.work.get() + to.saturating_sub(self.pos));
+        self.pos = to;
+    }
+
     /// Skips a `/* */` comment at the cursor; `None` when unterminated
     /// (the pest route then fails: no rule accepts a lone `/*`).
     #[inline]
     fn inline_comment(&mut self) -> Option<()> {
-        let from = self.pos + 2;
-        let rest = self.b.get(from..)?;
-        let k = rest.windows(2).position(|w| w == b"*/")?;
-        #[cfg(test)]
-        self.work.set(self.work.get() + k + 2);
-        self.pos = from + k + 2;
+        let end = scan::inline_comment_end(self.b, self.pos)?;
+        self.skip_to(end);
         Some(())
     }
 
     /// Skips a line comment (`#` or `//`) up to its newline, not included.
     #[inline]
     fn line_comment(&mut self) {
-        let rest = self.b.get(self.pos..).unwrap_or_default();
-        let mut k = rest.iter().position(|&c| c == b'\n').unwrap_or(rest.len());
-        // `\r\n` ends it too (a lone `\r` is comment text).
-        if k > 0 && k < rest.len() && rest.get(k - 1) == Some(&b'\r') {
-            k -= 1;
-        }
-        #[cfg(test)]
-        self.work.set(self.work.get() + k);
-        self.pos += k;
+        self.skip_to(scan::line_comment_end(self.b, self.pos));
     }
 
     /// `sp`: spaces, tabs and inline comments.
@@ -179,13 +172,16 @@ impl<'i> Parser<'i> {
     fn ws(&mut self) -> Option<()> {
         loop {
             match self.peek() {
-                Some(b' ' | b'\t' | b'\n') => self.pos += 1,
-                Some(b'\r') if self.peek_at(1) == Some(b'\n') => self.pos += 2,
-                Some(b'#') => self.line_comment(),
-                Some(b'/') => match self.peek_at(1) {
-                    Some(b'*') => self.inline_comment()?,
-                    Some(b'/') => self.line_comment(),
-                    _ => return Some(()),
+                Some(b' ' | b'\t') => self.pos += 1,
+                Some(b'\n' | b'\r') => {
+                    if !self.nl_raw() {
+                        return Some(());
+                    }
+                }
+                Some(b'#' | b'/') => match scan::comment_at(self.b, self.pos) {
+                    Some(Comment::Line) => self.line_comment(),
+                    Some(Comment::Inline) => self.inline_comment()?,
+                    None => return Some(()),
                 },
                 _ => return Some(()),
             }
@@ -205,35 +201,20 @@ impl<'i> Parser<'i> {
     /// `nl_raw`: `\n` or `\r\n`, consumed.
     #[inline]
     fn nl_raw(&mut self) -> bool {
-        match self.peek() {
-            Some(b'\n') => {
-                self.pos += 1;
-                true
-            }
-            Some(b'\r') if self.peek_at(1) == Some(b'\n') => {
-                self.pos += 2;
-                true
-            }
-            _ => false,
-        }
+        let len = scan::newline_len(self.b, self.pos);
+        self.skip_to(self.pos + len);
+        len > 0
     }
 
     /// `nl`: a newline, or a line comment and its newline (or the end).
     #[inline]
     fn nl(&mut self) -> bool {
-        match self.peek() {
-            Some(b'#') => {
-                self.line_comment();
-                self.nl_raw();
-                true
-            }
-            Some(b'/') if self.peek_at(1) == Some(b'/') => {
-                self.line_comment();
-                self.nl_raw();
-                true
-            }
-            _ => self.nl_raw(),
+        if scan::comment_at(self.b, self.pos) == Some(Comment::Line) {
+            self.line_comment();
+            self.nl_raw();
+            return true;
         }
+        self.nl_raw()
     }
 
     /// An ASCII identifier at the cursor; `None` when there is none or it
@@ -241,17 +222,12 @@ impl<'i> Parser<'i> {
     #[inline]
     fn ident_span(&mut self) -> Option<Span> {
         let start = self.pos;
-        if !self.peek().is_some_and(ident_start) {
+        let end = scan::ident_end(self.b, start);
+        if end == start || !self.b.get(start..end)?.is_ascii() {
             return None;
         }
-        self.pos += 1;
-        while self.peek().is_some_and(ident_char) {
-            self.pos += 1;
-        }
-        if self.peek().is_some_and(|c| c >= 0x80) {
-            return None;
-        }
-        Some(Span::new(start, self.pos))
+        self.skip_to(end);
+        Some(Span::new(start, end))
     }
 
     /// A keyword at the cursor (`"for"`, `"in"`, `"if"`, ...), not followed
@@ -263,7 +239,7 @@ impl<'i> Parser<'i> {
         }
         match self.b.get(self.pos + kw.len()) {
             Some(&c) if c >= 0x80 => None,
-            Some(&c) if ident_char(c) => Some(false),
+            Some(&c) if scan::is_ident_byte(c) => Some(false),
             _ => {
                 self.pos += kw.len();
                 Some(true)

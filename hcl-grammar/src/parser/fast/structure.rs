@@ -2,7 +2,7 @@
 
 use super::Parser;
 use crate::ast::{Attribute, Block, BlockLabel, Body, Expr, Ident, StrLit, Structure};
-use crate::parser::{string, structure};
+use crate::parser::lower::{string, structure};
 use crate::span::Span;
 
 impl<'i> Parser<'i> {

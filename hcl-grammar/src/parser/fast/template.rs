@@ -1,11 +1,12 @@
 //! The fast path's templates: quoted strings, heredocs, standalone
 //! templates and their `${ }` / `%{ }` sequences. The flat tokens go
-//! through the pest route's own post-processing (`template::finish`).
+//! through the shared lowering (`lower::template::finish`).
 
 use super::Parser;
 use crate::ast::{Expr, ExprKind, Heredoc, Interpolation, StrLit, Strip, Template, TemplateExpr};
-use crate::parser::string;
-use crate::parser::template::{self, Tok};
+use crate::parser::lower::string;
+use crate::parser::lower::template::{self, Tok};
+use crate::scan::{self, Blanks, Ident, Literal, Sequence, Stop};
 use crate::span::Span;
 use std::borrow::Cow;
 
@@ -14,23 +15,9 @@ impl<'i> Parser<'i> {
     /// (not consumed): its end. `None` at a newline, the end of the input
     /// or a `\` before a newline (all errors for pest).
     pub(super) fn quoted_literal(&mut self) -> Option<usize> {
-        loop {
-            let c = self.peek()?;
-            match c {
-                b'"' => return Some(self.pos),
-                b'\\' => match self.peek_at(1) {
-                    None | Some(b'\n' | b'\r') => return None,
-                    Some(_) => self.pos += 2,
-                },
-                b'$' | b'%' => match self.peek_at(1) {
-                    Some(b'{') => return Some(self.pos),
-                    Some(n) if n == c && self.peek_at(2) == Some(b'{') => self.pos += 3,
-                    _ => self.pos += 1,
-                },
-                b'\n' | b'\r' => return None,
-                _ => self.pos += 1,
-            }
-        }
+        let (end, stop) = scan::literal_end(self.b, self.pos, Literal::Quoted, false);
+        self.skip_to(end);
+        matches!(stop, Stop::Quote | Stop::Sequence).then_some(end)
     }
 
     /// A quoted template, at `"`: a string when it is one literal.
@@ -88,9 +75,10 @@ impl<'i> Parser<'i> {
     /// directive, or the end of the template).
     fn sequence(&mut self, toks: &mut Vec<Tok<'i>>) -> Option<()> {
         let start = self.pos;
-        let interp = self.peek() == Some(b'$');
-        self.pos += 2;
-        let left = self.eat(b'~');
+        let (sequence, end) = scan::sequence_at(self.b, start)?;
+        let interp = sequence == Sequence::Interp;
+        let left = end - start == 3;
+        self.skip_to(end);
         let (saved, qs) = (self.depth, self.qs);
         self.enter(1)?;
         self.ws()?;
@@ -170,28 +158,14 @@ impl<'i> Parser<'i> {
         Some(right)
     }
 
-    /// Whether the line at `at` closes the heredoc `marker`: blanks, the
-    /// marker, blanks, a newline. Returns where its blanks end.
+    /// Whether the line at `at` closes the heredoc `marker`: where its
+    /// blanks end (at the newline).
     fn heredoc_end(&self, at: usize, marker: &[u8]) -> Option<usize> {
-        let mut i = at;
-        while matches!(self.b.get(i), Some(b' ' | b'\t')) {
-            i += 1;
-        }
-        if !self.b.get(i..)?.starts_with(marker) {
-            #[cfg(test)]
-            self.work.set(self.work.get() + (i - at) + marker.len());
-            return None;
-        }
-        i += marker.len();
-        while matches!(self.b.get(i), Some(b' ' | b'\t')) {
-            i += 1;
-        }
+        let end = scan::heredoc_close(self.b, at, marker, Blanks::Grammar);
         #[cfg(test)]
-        self.work.set(self.work.get() + (i - at));
-        match self.b.get(i..i + 2) {
-            Some([b'\n', _] | [b'\r', b'\n']) => Some(i),
-            _ => (self.b.get(i..) == Some(b"\n")).then_some(i),
-        }
+        self.work
+            .set(self.work.get() + marker.len() + end.map_or(0, |e| e - at));
+        end
     }
 
     /// A heredoc, at `<<`.
@@ -199,13 +173,14 @@ impl<'i> Parser<'i> {
         let start = self.pos;
         let (saved, qs) = (self.depth, self.qs);
         self.enter(2)?;
-        self.pos += 2;
-        let indented = self.eat(b'-');
-        let ms = self.ident_span()?;
-        let marker = self.str(ms)?;
-        if !self.nl_raw() {
+        let open = scan::heredoc_open(self.b, start, Ident::Grammar)?;
+        let indented = open.indented;
+        let marker = self.str(Span::new(open.marker.start, open.marker.end))?;
+        if !marker.is_ascii() {
+            // Left to pest, with the lowering's identifier check.
             return None;
         }
+        self.skip_to(open.end);
         let content_start = self.pos;
         let mut toks = Vec::new();
         let (content_end, end) = match self.heredoc_end(self.pos, marker.as_bytes()) {
@@ -213,27 +188,22 @@ impl<'i> Parser<'i> {
             None => loop {
                 let ls = self.pos;
                 let stop = loop {
-                    match self.peek()? {
-                        b'\n' => {
-                            if let Some(end) = self.heredoc_end(self.pos + 1, marker.as_bytes()) {
-                                break Some((end, 1));
+                    let (at, stop) = scan::literal_end(self.b, self.pos, Literal::Heredoc, false);
+                    self.skip_to(at);
+                    match stop {
+                        Stop::Sequence => break None,
+                        Stop::Newline => {
+                            // A lone `\r` is left to pest.
+                            let nl = scan::newline_len(self.b, at);
+                            if nl == 0 {
+                                return None;
                             }
-                            self.pos += 1;
-                        }
-                        b'\r' => {
-                            // Only as `\r\n`.
-                            self.peek_at(1).filter(|&c| c == b'\n')?;
-                            if let Some(end) = self.heredoc_end(self.pos + 2, marker.as_bytes()) {
-                                break Some((end, 2));
+                            if let Some(end) = self.heredoc_end(at + nl, marker.as_bytes()) {
+                                break Some((end, nl));
                             }
-                            self.pos += 2;
+                            self.skip_to(at + nl);
                         }
-                        c @ (b'$' | b'%') => match self.peek_at(1) {
-                            Some(b'{') => break None,
-                            Some(n) if n == c && self.peek_at(2) == Some(b'{') => self.pos += 3,
-                            _ => self.pos += 1,
-                        },
-                        _ => self.pos += 1,
+                        _ => return None,
                     }
                 };
                 if self.pos > ls {
@@ -273,17 +243,9 @@ impl<'i> Parser<'i> {
         let mut toks = Vec::new();
         loop {
             let ls = self.pos;
-            let more = loop {
-                match self.peek() {
-                    None => break false,
-                    Some(c @ (b'$' | b'%')) => match self.peek_at(1) {
-                        Some(b'{') => break true,
-                        Some(n) if n == c && self.peek_at(2) == Some(b'{') => self.pos += 3,
-                        _ => self.pos += 1,
-                    },
-                    Some(_) => self.pos += 1,
-                }
-            };
+            let (at, stop) = scan::literal_end(self.b, ls, Literal::Bare, false);
+            self.skip_to(at);
+            let more = stop == Stop::Sequence;
             if self.pos > ls {
                 template::push_raw_literal(&mut toks, self.str(Span::new(ls, self.pos))?, ls);
             }

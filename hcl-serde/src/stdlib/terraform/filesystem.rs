@@ -304,16 +304,6 @@ fn pathexpand(fs: Arc<Fs>) -> FuncDef {
     .returns(Type::String)
 }
 
-/// Whether `name` is an HCL identifier of the idiomatic form Terraform
-/// accepts for template variables.
-fn valid_identifier(name: &str) -> bool {
-    let mut chars = name.chars();
-    chars
-        .next()
-        .is_some_and(|c| unicode_xid::UnicodeXID::is_xid_start(c) || c == '_')
-        && chars.all(|c| unicode_xid::UnicodeXID::is_xid_continue(c) || c == '-')
-}
-
 /// `templatefile(path, vars)`: the file rendered as an HCL template with
 /// the variables of `vars` and Terraform's functions (a nested
 /// `templatefile` call is an error).
@@ -329,7 +319,7 @@ fn templatefile(fs: Arc<Fs>, tf: TerraformFunctions) -> FuncDef {
         };
         let mut ctx = Context::new().with_options(*args.options());
         for (name, v) in vars {
-            if !valid_identifier(name) {
+            if !hcl_grammar::is_identifier(name) {
                 return Err(FuncError::arg(
                     1,
                     format!("invalid template variable name {name:?}: must start with a letter, followed by zero or more letters, digits, and underscores"),

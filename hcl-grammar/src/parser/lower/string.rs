@@ -1,15 +1,15 @@
 //! Decoding of template literals: escapes, `$${`/`%%{`, NFC.
 
-use super::Ctx;
+use crate::nfc::nfc;
+use crate::parser::Ctx;
 use crate::span::Span;
 use crate::Result;
 use std::borrow::Cow;
-use unicode_normalization::{is_nfc_quick, IsNormalized, UnicodeNormalization};
 
 /// Decodes a quoted literal (`\n`, `\uNNNN`, `$${`, ...) into NFC.
 /// Borrowed when there is nothing to decode. `start` is the literal's byte
 /// offset.
-pub(super) fn unescape_quoted<'i>(
+pub(in crate::parser) fn unescape_quoted<'i>(
     ctx: &Ctx<'_, 'i>,
     raw: &'i str,
     start: usize,
@@ -19,7 +19,7 @@ pub(super) fn unescape_quoted<'i>(
 
 /// [`unescape_quoted`] without NFC: a block label keeps its characters as
 /// written, as in the reference (hclsyntax does not normalize labels).
-pub(super) fn decode_quoted<'i>(
+pub(in crate::parser) fn decode_quoted<'i>(
     ctx: &Ctx<'_, 'i>,
     raw: &'i str,
     start: usize,
@@ -126,18 +126,9 @@ pub(super) fn decode_quoted<'i>(
 
 /// Decodes a heredoc or standalone-template literal: only `$${` and
 /// `%%{` are sequences there.
-pub(super) fn unescape_raw(raw: &str) -> Cow<'_, str> {
+pub(in crate::parser) fn unescape_raw(raw: &str) -> Cow<'_, str> {
     if !raw.contains("$${") && !raw.contains("%%{") {
         return nfc(Cow::Borrowed(raw));
     }
     nfc(Cow::Owned(raw.replace("$${", "${").replace("%%{", "%{")))
-}
-
-/// NFC normalisation, as the reference applies to string literals. ASCII
-/// and already-normalised text stay borrowed.
-pub(super) fn nfc(s: Cow<'_, str>) -> Cow<'_, str> {
-    if s.is_ascii() || is_nfc_quick(s.chars()) == IsNormalized::Yes {
-        return s;
-    }
-    Cow::Owned(s.nfc().collect())
 }

@@ -1,9 +1,19 @@
-//! Guards against hostile input, before pest runs.
+//! The pre-scan: one linear walk over the text, before either parser
+//! runs, with four jobs, one entry each:
+//!
+//! - [`check_depth`]: the nesting limit (a guard against hostile input);
+//! - [`check_depth_and_cut`]: the same, and where a large config file may
+//!   be cut into pieces parsed in turn (see `parse_config`);
+//! - [`comment_ranges`]: the comments (bytes that are not UTF-8 are
+//!   allowed there, in byte input);
+//! - [`open_at`]: what is open at an error's position (for its message).
+//!
+//! The walk keeps a mode stack (code, quoted string, heredoc, standalone
+//! template) and reads the lexical rules (comments, literals and their
+//! escapes, heredoc markers, template sequences) from [`crate::scan`].
 //!
 //! pest recurses once per nesting level (and before 2.9 has no stack
-//! guard), so a cheap linear pre-scan counts nesting first: a small lexer with a mode
-//! stack (code, quoted string, heredoc, standalone template) that knows
-//! comments, string escapes, heredoc markers and template sequences. It
+//! guard), so the walk counts nesting first. It
 //! counts `(`, `[`, `{`, `${` and `%{` levels, quoted strings and heredocs
 //! (so `"${` nests two levels) and the `?` of conditionals (whose branches
 //! pest also parses recursively), and fails past `max_depth`. It does not validate anything else: pest does.
@@ -20,8 +30,9 @@
 //! own call limit (`pest::set_call_limit`) is process-wide, so the library
 //! never sets it.
 
-use super::Rule;
+use super::pest::Rule;
 use crate::error::Error;
+use crate::scan::{self, Blanks, Ident, Literal, Sequence, Stop};
 use crate::span::Span;
 use crate::Result;
 use std::ops::Range;
@@ -49,8 +60,8 @@ enum Mode {
 }
 
 /// Checks nesting depth.
-pub(super) fn check(rule: Rule, text: &str, max: usize) -> Result<()> {
-    scan(rule, text, max, false, usize::MAX, usize::MAX).map(|_| ())
+pub(super) fn check_depth(rule: Rule, text: &str, max: usize) -> Result<()> {
+    walk(rule, text, Job { max, ..Job::NONE }).map(|_| ())
 }
 
 /// Checks the nesting depth of a config file, and returns where it may be
@@ -58,19 +69,28 @@ pub(super) fn check(rule: Rule, text: &str, max: usize) -> Result<()> {
 /// that ends a top-level item (outside every bracket, string, heredoc and
 /// comment), and not before a byte order mark (which only the first piece
 /// may skip). Empty when the file is shorter than `chunk`.
-pub(super) fn check_body(text: &str, max: usize, chunk: usize) -> Result<Vec<usize>> {
-    scan(Rule::config_file, text, max, false, usize::MAX, chunk).map(|s| s.splits)
+pub(super) fn check_depth_and_cut(text: &str, max: usize, chunk: usize) -> Result<Vec<usize>> {
+    walk(
+        Rule::config_file,
+        text,
+        Job {
+            max,
+            chunk,
+            ..Job::NONE
+        },
+    )
+    .map(|s| s.splits)
 }
 
 /// The byte ranges of comments in `text` (for the byte-input check).
 pub(super) fn comment_ranges(text: &str) -> Vec<Range<usize>> {
-    scan(
+    walk(
         Rule::config_file,
         text,
-        usize::MAX,
-        true,
-        usize::MAX,
-        usize::MAX,
+        Job {
+            comments: true,
+            ..Job::NONE
+        },
     )
     .map(|s| s.comments)
     .unwrap_or_default()
@@ -91,7 +111,7 @@ pub(super) enum Open {
 
 /// The constructs still open at byte `upto`, outermost first.
 pub(super) fn open_at(rule: Rule, text: &str, upto: usize) -> Vec<Open> {
-    scan(rule, text, usize::MAX, false, upto, usize::MAX)
+    walk(rule, text, Job { upto, ..Job::NONE })
         .map(|s| s.open)
         .unwrap_or_default()
 }
@@ -99,19 +119,36 @@ pub(super) fn open_at(rule: Rule, text: &str, upto: usize) -> Vec<Open> {
 struct Scanned {
     comments: Vec<Range<usize>>,
     open: Vec<Open>,
-    /// Where a config file may be cut (see [`check_body`]).
+    /// Where a config file may be cut (see [`check_depth_and_cut`]).
     splits: Vec<usize>,
 }
 
-fn scan(
-    rule: Rule,
-    text: &str,
+/// What a walk is asked for.
+#[derive(Clone, Copy)]
+struct Job {
+    /// The nesting limit.
     max: usize,
-    collect: bool,
+    /// Whether to collect the comments.
+    comments: bool,
+    /// Where to stop.
     upto: usize,
+    /// The least length of a piece (`usize::MAX`: no cuts).
     chunk: usize,
-) -> Result<Scanned> {
-    scan_guarded(rule, text, max, collect, upto, chunk).map_err(|TooDeep(at)| {
+}
+
+impl Job {
+    /// No limit, no comments, no cuts, to the end.
+    const NONE: Job = Job {
+        max: usize::MAX,
+        comments: false,
+        upto: usize::MAX,
+        chunk: usize::MAX,
+    };
+}
+
+fn walk(rule: Rule, text: &str, job: Job) -> Result<Scanned> {
+    let max = job.max;
+    walk_guarded(rule, text, job).map_err(|TooDeep(at)| {
         Error::new(
             format!(
                 "nesting too deep: more than {max} levels of brackets, braces, parentheses, template sequences or conditionals"
@@ -134,50 +171,43 @@ fn descend(depth: &mut usize, max: usize, at: usize) -> std::result::Result<(), 
     Ok(())
 }
 
-/// A template's byte at `i` (in a quoted string, a heredoc or a standalone
-/// template): an escaped `$${` or `%%{` is skipped; `${` or `%{` opens a
-/// code frame one level deeper (an `if` or `for` directive also nests the
-/// template after it). Where to go on, or `None` when the byte starts
-/// neither.
-fn template_sequence(
+/// Template literal text from `i` (in a quoted string, a heredoc or a
+/// standalone template): where it stops and why. At a `${` or `%{`, opens
+/// a code frame one level deeper (an `if` or `for` directive also nests
+/// the template after it) and goes on after it.
+fn template_text(
     b: &[u8],
     i: usize,
+    kind: Literal,
     depth: &mut usize,
     max: usize,
     stack: &mut Vec<Mode>,
-) -> std::result::Result<Option<usize>, TooDeep> {
-    let c = b.get(i).copied().unwrap_or(0);
-    if !matches!(c, b'$' | b'%') {
-        return Ok(None);
-    }
-    match b.get(i + 1) {
-        Some(&next) if next == c && b.get(i + 2) == Some(&b'{') => Ok(Some(i + 3)),
-        Some(b'{') => {
-            if c == b'%' {
-                *depth = directive_depth(b, i + 2, *depth);
-            }
-            descend(depth, max, i)?;
-            stack.push(Mode::Code {
-                closer: b'}',
-                qs: 0,
-                newline_ends: false,
-                open: i,
-            });
-            Ok(Some(i + 2))
+) -> std::result::Result<(usize, Stop), TooDeep> {
+    let (at, stop) = scan::literal_end(b, i, kind, false);
+    if let (Stop::Sequence, Some((sequence, _))) = (stop, scan::sequence_at(b, at)) {
+        if sequence == Sequence::Control {
+            *depth = directive_depth(b, at + 2, *depth);
         }
-        _ => Ok(None),
+        descend(depth, max, at)?;
+        stack.push(Mode::Code {
+            closer: b'}',
+            qs: 0,
+            newline_ends: false,
+            open: at,
+        });
+        return Ok((at + 2, stop));
     }
+    Ok((at, stop))
 }
 
-/// [`scan`], its error the offset past the depth limit.
-fn scan_guarded(
-    rule: Rule,
-    text: &str,
-    max: usize,
-    collect: bool,
-    upto: usize,
-    chunk: usize,
-) -> std::result::Result<Scanned, TooDeep> {
+/// [`walk`], its error the offset past the depth limit.
+fn walk_guarded(rule: Rule, text: &str, job: Job) -> std::result::Result<Scanned, TooDeep> {
+    let Job {
+        max,
+        comments: collect,
+        upto,
+        chunk,
+    } = job;
     let b = text.as_bytes();
     let b = b.get(..upto.min(b.len())).unwrap_or_default();
     let mut comments = Vec::new();
@@ -199,20 +229,14 @@ fn scan_guarded(
     let mut depth: usize = 0;
     let mut i = 0usize;
     while i < b.len() {
-        // Skip the bytes that cannot change the state.
-        let table = match stack.last() {
-            Some(Mode::Code { .. }) => &CODE,
-            Some(Mode::Quoted { .. }) => &QUOTED,
-            Some(Mode::Heredoc {
-                line_start: false, ..
-            }) => &HEREDOC,
-            Some(Mode::Bare) => &BARE,
-            _ => &ALL,
-        };
-        // A byte indexes a 256-entry table: always in bounds.
-        #[allow(clippy::indexing_slicing)]
-        while b.get(i).is_some_and(|&c| !table[c as usize]) {
-            i += 1;
+        // In code, skip the bytes that cannot change the state (template
+        // text is skipped by `scan::literal_end`).
+        if let Some(Mode::Code { .. }) = stack.last() {
+            // A byte indexes a 256-entry table: always in bounds.
+            #[allow(clippy::indexing_slicing)]
+            while b.get(i).is_some_and(|&c| !CODE[c as usize]) {
+                i += 1;
+            }
         }
         let Some(&c) = b.get(i) else {
             break;
@@ -228,27 +252,8 @@ fn scan_guarded(
                 newline_ends,
                 ..
             } => match c {
-                b'#' => {
-                    let end = find_byte(b, i, b'\n');
-                    if collect {
-                        comments.push(i..end);
-                    }
-                    i = end;
-                    continue;
-                }
-                b'/' if next == b'/' => {
-                    let end = find_byte(b, i, b'\n');
-                    if collect {
-                        comments.push(i..end);
-                    }
-                    i = end;
-                    continue;
-                }
-                b'/' if next == b'*' => {
-                    let end = text
-                        .get(i + 2..)
-                        .and_then(|r| r.find("*/"))
-                        .map_or(b.len(), |k| i + 2 + k + 2);
+                b'#' | b'/' if scan::comment_at(b, i).is_some() => {
+                    let end = scan::comment_end(b, i).unwrap_or(b.len());
                     if collect {
                         comments.push(i..end);
                     }
@@ -262,14 +267,14 @@ fn scan_guarded(
                     stack.push(Mode::Quoted { open: i });
                 }
                 b'<' if next == b'<' => {
-                    if let Some((marker, after)) = heredoc_intro(b, i) {
+                    if let Some(open) = scan::heredoc_open(b, i, Ident::Grammar) {
                         descend(&mut depth, max, i)?;
                         stack.push(Mode::Heredoc {
-                            marker,
+                            marker: (open.marker.start, open.marker.end),
                             line_start: true,
                             open: i,
                         });
-                        i = after;
+                        i = open.end;
                         continue;
                     }
                 }
@@ -315,51 +320,59 @@ fn scan_guarded(
                 }
                 _ => {}
             },
-            Mode::Quoted { .. } => match c {
-                b'\\' => {
-                    i += 2;
-                    continue;
-                }
-                b'"' | b'\n' => {
-                    depth = depth.saturating_sub(1);
-                    stack.pop();
-                }
-                _ => {
-                    if let Some(to) = template_sequence(b, i, &mut depth, max, &mut stack)? {
-                        i = to;
-                        continue;
+            Mode::Quoted { .. } => {
+                let (at, stop) = template_text(b, i, Literal::Quoted, &mut depth, max, &mut stack)?;
+                i = at;
+                match stop {
+                    Stop::Sequence => continue,
+                    Stop::Quote => {
+                        depth = depth.saturating_sub(1);
+                        stack.pop();
                     }
+                    // A newline ends the string (an error for the parser):
+                    // `\n` here, as a `\` before it does not.
+                    Stop::Newline if c_at(b, i) == b'\n' => {
+                        depth = depth.saturating_sub(1);
+                        stack.pop();
+                    }
+                    Stop::BadEscape => i += 1,
+                    Stop::End => break,
+                    Stop::Newline | Stop::BadUtf8 => {}
                 }
-            },
+            }
             Mode::Heredoc {
                 marker, line_start, ..
             } => {
                 if *line_start {
                     *line_start = false;
-                    if closes_heredoc(b, i, *marker) {
+                    let name = b.get(marker.0..marker.1).unwrap_or_default();
+                    if scan::heredoc_close(b, i, name, Blanks::Grammar).is_some() {
                         depth = depth.saturating_sub(1);
                         stack.pop();
                         continue;
                     }
                 }
-                match c {
-                    b'\n' => {
-                        if let Some(Mode::Heredoc { line_start, .. }) = stack.last_mut() {
-                            *line_start = true;
-                        }
-                    }
+                let (at, stop) =
+                    template_text(b, i, Literal::Heredoc, &mut depth, max, &mut stack)?;
+                i = at;
+                match stop {
+                    Stop::Sequence => continue,
+                    Stop::End => break,
                     _ => {
-                        if let Some(to) = template_sequence(b, i, &mut depth, max, &mut stack)? {
-                            i = to;
-                            continue;
+                        if c_at(b, i) == b'\n' {
+                            if let Some(Mode::Heredoc { line_start, .. }) = stack.last_mut() {
+                                *line_start = true;
+                            }
                         }
                     }
                 }
             }
             Mode::Bare => {
-                if let Some(to) = template_sequence(b, i, &mut depth, max, &mut stack)? {
-                    i = to;
-                    continue;
+                let (at, stop) = template_text(b, i, Literal::Bare, &mut depth, max, &mut stack)?;
+                i = at;
+                match stop {
+                    Stop::End => break,
+                    _ => continue,
                 }
             }
         }
@@ -396,7 +409,7 @@ fn directive_depth(b: &[u8], mut i: usize, depth: usize) -> usize {
         i += 1;
     }
     let word_end = (i..b.len())
-        .find(|&k| !b.get(k).is_some_and(|&c| is_ident_byte(c)))
+        .find(|&k| !b.get(k).is_some_and(|&c| scan::is_ident_byte(c)))
         .unwrap_or(b.len());
     match b.get(i..word_end) {
         Some(b"if" | b"for") => depth + 1,
@@ -405,74 +418,11 @@ fn directive_depth(b: &[u8], mut i: usize, depth: usize) -> usize {
     }
 }
 
-/// A table of the bytes in `set` (built at compile time: `k < set.len()`
-/// and a byte indexes 256 entries).
-#[allow(clippy::indexing_slicing)]
-const fn table(set: &[u8]) -> [bool; 256] {
-    let mut t = [false; 256];
-    let mut k = 0;
-    while k < set.len() {
-        t[set[k] as usize] = true;
-        k += 1;
-    }
-    t
-}
+/// The bytes that matter in code (anything else cannot change the
+/// state).
+static CODE: [bool; 256] = scan::byte_set(b"#/\"<([{)]}?,\n", false);
 
-/// The bytes that matter in each mode.
-static CODE: [bool; 256] = table(b"#/\"<([{)]}?,\n");
-static QUOTED: [bool; 256] = table(b"\\\"$%\n");
-static HEREDOC: [bool; 256] = table(b"$%\n");
-static BARE: [bool; 256] = table(b"$%");
-static ALL: [bool; 256] = [true; 256];
-
-/// The offset of the next `byte` at or after `from`, or the end.
-fn find_byte(b: &[u8], from: usize, byte: u8) -> usize {
-    b.get(from..)
-        .and_then(|r| r.iter().position(|&x| x == byte))
-        .map_or(b.len(), |k| from + k)
-}
-
-fn is_ident_byte(c: u8) -> bool {
-    c.is_ascii_alphanumeric() || c == b'_' || c == b'-' || c >= 0x80
-}
-
-/// `<<` or `<<-`, an identifier, a newline: the marker's range and the
-/// offset after the newline.
-fn heredoc_intro(b: &[u8], at: usize) -> Option<((usize, usize), usize)> {
-    let mut i = at + 2;
-    if b.get(i) == Some(&b'-') {
-        i += 1;
-    }
-    let start = i;
-    while b.get(i).is_some_and(|&c| is_ident_byte(c)) {
-        i += 1;
-    }
-    if i == start {
-        return None;
-    }
-    let end = i;
-    if b.get(i) == Some(&b'\r') {
-        i += 1;
-    }
-    if b.get(i) != Some(&b'\n') {
-        return None;
-    }
-    Some(((start, end), i + 1))
-}
-
-/// Whether the line at `at` is the closing marker line.
-fn closes_heredoc(b: &[u8], at: usize, (ms, me): (usize, usize)) -> bool {
-    let mut i = at;
-    while matches!(b.get(i), Some(b' ' | b'\t')) {
-        i += 1;
-    }
-    let marker = b.get(ms..me).unwrap_or_default();
-    if b.get(i..i + marker.len()) != Some(marker) {
-        return false;
-    }
-    i += marker.len();
-    while matches!(b.get(i), Some(b' ' | b'\t')) {
-        i += 1;
-    }
-    matches!(b.get(i), Some(b'\n' | b'\r'))
+/// The byte at `i`, or 0 past the end.
+fn c_at(b: &[u8], i: usize) -> u8 {
+    b.get(i).copied().unwrap_or(0)
 }

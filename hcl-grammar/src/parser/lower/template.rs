@@ -1,26 +1,24 @@
-//! Lowering of the template language: quoted templates, heredocs and
-//! standalone templates.
-//!
-//! As in hclsyntax, a template is first a flat list of tokens (literals,
-//! interpolations and single directive sequences); strip markers are
-//! applied to neighbouring literal tokens, heredoc indentation is removed
-//! (`<<-`), and only then are `if`/`for` directives nested. In a heredoc
-//! every line is its own literal token, so a strip marker never reaches
-//! past the end of its line.
+//! The template language's shared lowering: a template is first a flat
+//! list of tokens ([`Tok`]: literals, interpolations and single directive
+//! sequences), built by either route; then, as in hclsyntax, strip markers
+//! are applied to neighbouring literal tokens, heredoc indentation is
+//! removed (`<<-`), and only then are `if`/`for` directives nested
+//! ([`finish`]). In a heredoc every line is its own literal token, so a
+//! strip marker never reaches past the end of its line.
 
-use super::structure::ident;
-use super::{expr, string, Ctx, Rule, P};
+use super::string;
 use crate::ast::{
-    Expr, ExprKind, Heredoc, Ident, Interpolation, StrLit, Strip, Template, TemplateExpr,
-    TemplateFor, TemplateIf, TemplatePart,
+    Expr, ExprKind, Ident, Interpolation, StrLit, Strip, Template, TemplateExpr, TemplateFor,
+    TemplateIf, TemplatePart,
 };
+use crate::parser::Ctx;
 use crate::span::Span;
 use crate::Result;
 use std::borrow::Cow;
 
 /// One flat token of a template (built from pest's pairs or by the fast
 /// path, then post-processed here by [`finish`]).
-pub(super) enum Tok<'i> {
+pub(in crate::parser) enum Tok<'i> {
     Lit(StrLit<'i>),
     Interp(Interpolation<'i>),
     If {
@@ -64,24 +62,9 @@ impl Tok<'_> {
 }
 
 /// `quoted_template` as an expression: a single literal is a string.
-pub(super) fn quoted_template<'i>(ctx: &mut Ctx<'_, 'i>, p: P<'_>) -> Result<Expr<'i>> {
-    let span = ctx.span(&p);
-    if let Some(value) = single_literal(ctx, &p)? {
-        return Ok(Expr {
-            kind: ExprKind::String(value),
-            span,
-        });
-    }
-    let template = template_of(ctx, p, span, false)?;
-    Ok(Expr {
-        kind: quoted_kind(template),
-        span,
-    })
-}
-
 /// A quoted template's expression: a string when it is empty or a single
 /// literal, else a template.
-pub(super) fn quoted_kind(template: Template<'_>) -> ExprKind<'_> {
+pub(in crate::parser) fn quoted_kind(template: Template<'_>) -> ExprKind<'_> {
     match template.parts.as_slice() {
         [] => ExprKind::String(Cow::Borrowed("")),
         [TemplatePart::Literal(_)] => match template.parts.into_iter().next() {
@@ -95,99 +78,9 @@ pub(super) fn quoted_kind(template: Template<'_>) -> ExprKind<'_> {
     }
 }
 
-/// A quoted block label: a template without interpolations or directives,
-/// decoded but not normalized (the reference keeps labels as written).
-pub(super) fn string_lit<'i>(ctx: &mut Ctx<'_, 'i>, p: P<'_>) -> Result<StrLit<'i>> {
-    let span = ctx.span(&p);
-    let mut value: Cow<'i, str> = Cow::Borrowed("");
-    for q in p.clone().into_inner() {
-        let s = ctx.span(&q);
-        if q.as_rule() != Rule::quoted_literal {
-            return Err(ctx.err(
-                "template sequences are not allowed in a block label: a label must be a literal string",
-                s,
-            ));
-        }
-        let piece = string::decode_quoted(ctx, ctx.str(s), s.start)?;
-        value = if value.is_empty() {
-            piece
-        } else {
-            Cow::Owned(value.into_owned() + &piece)
-        };
-    }
-    Ok(StrLit { value, span })
-}
-
-/// Fast path: a quoted template that is empty or one literal token.
-fn single_literal<'i>(ctx: &Ctx<'_, 'i>, p: &P<'_>) -> Result<Option<Cow<'i, str>>> {
-    let mut inner = p.clone().into_inner();
-    match (inner.next(), inner.next()) {
-        (None, _) => Ok(Some(Cow::Borrowed(""))),
-        (Some(q), None) if q.as_rule() == Rule::quoted_literal => {
-            let s = ctx.span(&q);
-            string::unescape_quoted(ctx, ctx.str(s), s.start).map(Some)
-        }
-        _ => Ok(None),
-    }
-}
-
-/// `heredoc_template`.
-pub(super) fn heredoc_template<'i>(ctx: &mut Ctx<'_, 'i>, p: P<'_>) -> Result<Expr<'i>> {
-    let span = ctx.span(&p);
-    let mut inner = p.clone().into_inner();
-    let (marker, indented, content_start) = match inner.next() {
-        Some(open) => {
-            let s = ctx.span(&open);
-            let text = ctx.str(s);
-            let indented = text.starts_with("<<-");
-            let marker = text.get(if indented { 3 } else { 2 }..).unwrap_or_default();
-            let nl = if ctx.text.as_bytes().get(s.end) == Some(&b'\r') {
-                2
-            } else {
-                1
-            };
-            (marker, indented, s.end + nl)
-        }
-        None => return Err(ctx.err("expected a heredoc marker after `<<`", span)),
-    };
-    let content_end = p
-        .clone()
-        .into_inner()
-        .find(|q| q.as_rule() == Rule::heredoc_eol)
-        .map_or(content_start, |q| ctx.span(&q).end);
-    let template = template_of(ctx, p, Span::new(content_start, content_end), indented)?;
-    Ok(Expr {
-        kind: ExprKind::Template(Box::new(TemplateExpr {
-            template,
-            heredoc: Some(Heredoc { marker, indented }),
-        })),
-        span,
-    })
-}
-
-/// `template_file`: a standalone template.
-pub(super) fn template_file<'i>(ctx: &mut Ctx<'_, 'i>, root: P<'_>) -> Result<Template<'i>> {
-    let span = ctx.span(&root);
-    template_of(ctx, root, span, false)
-}
-
-/// Tokens, strip markers, heredoc indentation, then nesting.
-fn template_of<'i>(
-    ctx: &mut Ctx<'_, 'i>,
-    p: P<'_>,
-    span: Span,
-    indented: bool,
-) -> Result<Template<'i>> {
-    ctx.enter(1, span)?;
-    let toks = tokens(ctx, p)?;
-    let t = finish(ctx, toks, span, indented)?;
-    ctx.leave(1);
-    Ok(t)
-}
-
 /// Strip markers, heredoc indentation (`indented`), then nesting: the flat
 /// tokens of a template made into its tree.
-pub(super) fn finish<'i>(
+pub(in crate::parser) fn finish<'i>(
     ctx: &mut Ctx<'_, 'i>,
     mut toks: Vec<Tok<'i>>,
     span: Span,
@@ -200,49 +93,11 @@ pub(super) fn finish<'i>(
     nest(ctx, toks, span)
 }
 
-fn tokens<'i>(ctx: &mut Ctx<'_, 'i>, p: P<'_>) -> Result<Vec<Tok<'i>>> {
-    let mut toks: Vec<Tok<'i>> = Vec::new();
-    for q in p.into_inner() {
-        let s = ctx.span(&q);
-        match q.as_rule() {
-            Rule::quoted_literal => {
-                let raw = ctx.str(s);
-                let value = string::unescape_quoted(ctx, raw, s.start)?;
-                toks.push(Tok::Lit(StrLit { value, span: s }));
-            }
-            Rule::template_literal | Rule::heredoc_literal => {
-                push_raw_literal(&mut toks, ctx.str(s), s.start);
-            }
-            Rule::heredoc_eol => push_eol(ctx, &mut toks, s),
-            Rule::template_interpolation => {
-                let mut inner = q.into_inner();
-                let (open, e, close) = match (inner.next(), inner.next(), inner.next()) {
-                    (Some(o), Some(e), Some(c)) => (o, e, c),
-                    _ => return Err(ctx.err("expected an expression after `${`", s)),
-                };
-                let strip = Strip {
-                    left: ctx.str(ctx.span(&open)).ends_with('~'),
-                    right: ctx.str(ctx.span(&close)).starts_with('~'),
-                };
-                let expr = expr::expression(ctx, e)?;
-                toks.push(Tok::Interp(Interpolation {
-                    expr,
-                    strip,
-                    span: s,
-                }));
-            }
-            Rule::template_directive => toks.push(directive(ctx, q, s)?),
-            _ => {}
-        }
-    }
-    Ok(toks)
-}
-
 /// A heredoc or standalone-template literal `raw` at offset `start`: one
 /// token per line, each with its newline, as the reference's scanner: a
 /// strip marker reaches at most the end of its own line (or the start of
 /// the next one).
-pub(super) fn push_raw_literal<'i>(toks: &mut Vec<Tok<'i>>, raw: &'i str, start: usize) {
+pub(in crate::parser) fn push_raw_literal<'i>(toks: &mut Vec<Tok<'i>>, raw: &'i str, start: usize) {
     let mut off = 0;
     while off < raw.len() {
         let end = raw
@@ -265,7 +120,7 @@ pub(super) fn push_raw_literal<'i>(toks: &mut Vec<Tok<'i>>, raw: &'i str, start:
 
 /// A heredoc's last newline (at `s`): part of the last line's token when
 /// that line ended in a literal.
-pub(super) fn push_eol<'i>(ctx: &Ctx<'_, 'i>, toks: &mut Vec<Tok<'i>>, s: Span) {
+pub(in crate::parser) fn push_eol<'i>(ctx: &Ctx<'_, 'i>, toks: &mut Vec<Tok<'i>>, s: Span) {
     let nl = ctx.str(s);
     match toks.last_mut() {
         Some(Tok::Lit(l)) if l.span.end == s.start && !l.value.ends_with('\n') => {
@@ -310,65 +165,6 @@ fn sign_pair_cut(line: &str) -> usize {
 }
 
 /// One `%{ ... }` sequence.
-fn directive<'i>(ctx: &mut Ctx<'_, 'i>, q: P<'_>, span: Span) -> Result<Tok<'i>> {
-    let mut strip = Strip::default();
-    let mut body = None;
-    for r in q.into_inner() {
-        match r.as_rule() {
-            Rule::directive_open => strip.left = ctx.str(ctx.span(&r)).ends_with('~'),
-            Rule::seq_close => strip.right = ctx.str(ctx.span(&r)).starts_with('~'),
-            _ => body = Some(r),
-        }
-    }
-    let body = match body {
-        Some(b) => b,
-        None => {
-            return Err(ctx.err(
-                "expected `if`, `else`, `endif`, `for` or `endfor` after `%{`",
-                span,
-            ))
-        }
-    };
-    Ok(match body.as_rule() {
-        Rule::directive_if => {
-            let cond = match body.into_inner().next() {
-                Some(c) => expr::expression(ctx, c)?,
-                None => return Err(ctx.err("expected a condition after `if`", span)),
-            };
-            Tok::If { cond, strip, span }
-        }
-        Rule::directive_else => Tok::Else { strip, span },
-        Rule::directive_endif => Tok::EndIf { strip, span },
-        Rule::directive_for => {
-            let mut names = Vec::new();
-            let mut collection = None;
-            for r in body.into_inner() {
-                match r.as_rule() {
-                    Rule::identifier => names.push(ident(ctx, &r)?),
-                    _ => collection = Some(expr::expression(ctx, r)?),
-                }
-            }
-            let (key_var, value_var) = match (names.first(), names.get(1)) {
-                (Some(&k), Some(&v)) => (Some(k), v),
-                (Some(&v), None) => (None, v),
-                _ => return Err(ctx.err("expected a variable name after `for`", span)),
-            };
-            let collection = match collection {
-                Some(c) => c,
-                None => return Err(ctx.err("expected a collection after `in`", span)),
-            };
-            Tok::For {
-                key_var,
-                value_var,
-                collection,
-                strip,
-                span,
-            }
-        }
-        _ => Tok::EndFor { strip, span },
-    })
-}
-
 /// Go's `unicode.IsSpace`, which the reference uses for strip markers.
 fn is_space(c: char) -> bool {
     c.is_whitespace()

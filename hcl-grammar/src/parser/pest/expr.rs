@@ -1,11 +1,17 @@
-//! Lowering of the expression language.
+//! The pest route's expressions: from pest's pairs to the tree, through the
+//! shared builders of `lower::expr`.
 
-use super::structure::{check_ident, ident};
-use super::{number, string, template, Ctx, Rule, P};
+use super::structure::ident;
+use super::{template, Rule, P};
 use crate::ast::{
-    BinaryExpr, BinaryOp, Conditional, Expr, ExprKind, ForExpr, FuncCall, GetAttrExpr, Ident,
-    IndexExpr, ObjectItem, ObjectKey, SplatExpr, UnaryExpr, UnaryOp,
+    BinaryOp, Conditional, Expr, ExprKind, ForExpr, FuncCall, Ident, ObjectItem, UnaryExpr, UnaryOp,
 };
+use crate::parser::lower::expr::{
+    apply_postfixes, climb, get_attr, index, legacy_index, name_kind, object_key, Step, StepKind,
+};
+use crate::parser::lower::number;
+use crate::parser::lower::structure::check_ident;
+use crate::parser::Ctx;
 use crate::span::Span;
 use crate::Result;
 use std::borrow::Cow;
@@ -139,45 +145,6 @@ fn operand<'p, 'i>(
     Ok(operand)
 }
 
-/// Applies precedence (one table: [`BinaryOp::precedence`]; all levels
-/// left-associative) to operands and the operators between them.
-pub(super) fn climb<'i>(operands: Vec<Expr<'i>>, ops: Vec<(BinaryOp, Span)>) -> Option<Expr<'i>> {
-    let mut out: Vec<Expr<'i>> = Vec::with_capacity(operands.len());
-    let mut stack: Vec<(BinaryOp, Span)> = Vec::with_capacity(ops.len());
-    fn reduce<'i>(out: &mut Vec<Expr<'i>>, op: BinaryOp, op_span: Span) -> Option<()> {
-        let rhs = out.pop()?;
-        let lhs = out.pop()?;
-        out.push(Expr {
-            span: Span::new(lhs.span.start, rhs.span.end),
-            kind: ExprKind::Binary(Box::new(BinaryExpr {
-                op,
-                lhs,
-                rhs,
-                op_span,
-            })),
-        });
-        Some(())
-    }
-    let mut operands = operands.into_iter();
-    out.push(operands.next()?);
-    for ((op, op_span), rhs) in ops.into_iter().zip(operands) {
-        while let Some(&(top, top_span)) = stack.last() {
-            if top.precedence() >= op.precedence() {
-                stack.pop();
-                reduce(&mut out, top, top_span)?;
-            } else {
-                break;
-            }
-        }
-        stack.push((op, op_span));
-        out.push(rhs);
-    }
-    while let Some((op, s)) = stack.pop() {
-        reduce(&mut out, op, s)?;
-    }
-    out.pop()
-}
-
 fn binary_op(s: &str) -> BinaryOp {
     match s {
         "*" => BinaryOp::Mul,
@@ -202,7 +169,7 @@ fn primary<'i>(ctx: &mut Ctx<'_, 'i>, p: P<'_>) -> Result<Expr<'i>> {
     let kind = match p.as_rule() {
         Rule::simple_string => {
             let inner = Span::new(span.start + 1, span.end.saturating_sub(1));
-            ExprKind::String(string::nfc(Cow::Borrowed(ctx.str(inner))))
+            ExprKind::String(crate::nfc::nfc(Cow::Borrowed(ctx.str(inner))))
         }
         Rule::quoted_template => return template::quoted_template(ctx, p),
         Rule::heredoc_template => return template::heredoc_template(ctx, p),
@@ -265,15 +232,7 @@ fn name_expr<'i>(ctx: &mut Ctx<'_, 'i>, p: P<'_>) -> Result<Expr<'i>> {
                 ));
             }
             check_ident(ctx, name, name_span)?;
-            let kind = match name {
-                "true" => ExprKind::Bool(true),
-                "false" => ExprKind::Bool(false),
-                "null" => ExprKind::Null,
-                _ => ExprKind::Variable(Ident {
-                    name,
-                    span: name_span,
-                }),
-            };
+            let kind = name_kind(name, name_span);
             Ok(Expr { kind, span })
         }
         Some(args) => {
@@ -319,23 +278,42 @@ fn object_elem<'i>(ctx: &mut Ctx<'_, 'i>, p: P<'_>) -> Result<ObjectItem<'i>> {
         _ => return Err(ctx.err("expected `key = value`", span)),
     };
     let key = expression(ctx, k)?;
-    let key = match key.kind {
-        ExprKind::Variable(i) if i.span == key.span => ObjectKey::Ident(i),
-        ExprKind::Bool(_) | ExprKind::Null => ObjectKey::Ident(Ident {
-            name: ctx.str(key.span),
-            span: key.span,
-        }),
-        _ => ObjectKey::Expr(key),
-    };
+    let key_text = ctx.str(key.span);
+    let key = object_key(key, key_text);
     let value = expression(ctx, v)?;
     Ok(ObjectItem { key, value })
+}
+
+/// What follows `for` (`for_intro` or `directive_for`): one or two
+/// names and the collection. `span` is the whole construct's, for errors.
+pub(super) fn for_head<'i>(
+    ctx: &mut Ctx<'_, 'i>,
+    p: P<'_>,
+    span: Span,
+) -> Result<(Option<Ident<'i>>, Ident<'i>, Expr<'i>)> {
+    let mut names = Vec::new();
+    let mut collection = None;
+    for r in p.into_inner() {
+        match r.as_rule() {
+            Rule::identifier => names.push(ident(ctx, &r)?),
+            _ => collection = Some(expression(ctx, r)?),
+        }
+    }
+    let (key_var, value_var) = match (names.first(), names.get(1)) {
+        (Some(&k), Some(&v)) => (Some(k), v),
+        (Some(&v), None) => (None, v),
+        _ => return Err(ctx.err("expected a variable name after `for`", span)),
+    };
+    match collection {
+        Some(c) => Ok((key_var, value_var, c)),
+        None => Err(ctx.err("expected a collection after `in`", span)),
+    }
 }
 
 /// `for_tuple_expr` / `for_object_expr`.
 fn for_expr<'i>(ctx: &mut Ctx<'_, 'i>, p: P<'_>, span: Span) -> Result<ForExpr<'i>> {
     let is_object = p.as_rule() == Rule::for_object_expr;
-    let mut names: Vec<Ident<'i>> = Vec::new();
-    let mut collection = None;
+    let mut head = None;
     let mut intro = span;
     let mut exprs: Vec<Expr<'i>> = Vec::new();
     let mut grouping = false;
@@ -344,12 +322,7 @@ fn for_expr<'i>(ctx: &mut Ctx<'_, 'i>, p: P<'_>, span: Span) -> Result<ForExpr<'
         match q.as_rule() {
             Rule::for_intro => {
                 intro = Span::new(span.start, ctx.span(&q).end);
-                for r in q.into_inner() {
-                    match r.as_rule() {
-                        Rule::identifier => names.push(ident(ctx, &r)?),
-                        _ => collection = Some(expression(ctx, r)?),
-                    }
-                }
+                head = Some(for_head(ctx, q, span)?);
             }
             Rule::ellipsis => grouping = true,
             Rule::for_cond => {
@@ -360,14 +333,8 @@ fn for_expr<'i>(ctx: &mut Ctx<'_, 'i>, p: P<'_>, span: Span) -> Result<ForExpr<'
             _ => exprs.push(expression(ctx, q)?),
         }
     }
-    let (key_var, value_var) = match (names.first(), names.get(1)) {
-        (Some(&k), Some(&v)) => (Some(k), v),
-        (Some(&v), None) => (None, v),
-        _ => return Err(ctx.err("expected a variable name after `for`", span)),
-    };
-    let collection = match collection {
-        Some(c) => c,
-        None => return Err(ctx.err("expected a collection after `in`", span)),
+    let Some((key_var, value_var, collection)) = head else {
+        return Err(ctx.err("expected a variable name after `for`", span));
     };
     let mut exprs = exprs.into_iter();
     let (key_expr, value_expr) = if is_object {
@@ -393,32 +360,6 @@ fn for_expr<'i>(ctx: &mut Ctx<'_, 'i>, p: P<'_>, span: Span) -> Result<ForExpr<'
     })
 }
 
-/// What a postfix step is, for the splat assembly below.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub(super) enum StepKind {
-    /// `.name`
-    GetAttr,
-    /// `.0`
-    Legacy,
-    /// `.*`
-    AttrSplat,
-    /// `[*]`
-    FullSplat,
-    /// `[key]`
-    Index,
-}
-
-/// One postfix step, from pest (a pair) or from the fast path: the splat
-/// assembly below is shared by both.
-pub(super) trait Step<'i> {
-    /// Which step it is.
-    fn kind(&self) -> StepKind;
-    /// Its span.
-    fn span(&self, ctx: &Ctx<'_, 'i>) -> Span;
-    /// A `.name`, `.0` or `[key]` step applied to `obj`.
-    fn apply(self, ctx: &mut Ctx<'_, 'i>, obj: Expr<'i>) -> Result<Expr<'i>>;
-}
-
 impl<'i> Step<'i> for P<'_> {
     fn kind(&self) -> StepKind {
         match self.as_rule() {
@@ -438,167 +379,6 @@ impl<'i> Step<'i> for P<'_> {
         let s = ctx.span(&self);
         step(ctx, obj, self, s)
     }
-}
-
-/// Applies postfix operators as hclsyntax's parseExpressionTraversals: a
-/// full splat `[*]` takes every following step (nested splats included),
-/// an attribute-only splat `.*` takes only the following `.name`/`.0`
-/// steps. Iterative, so that long chains cannot exhaust the stack.
-pub(super) fn apply_postfixes<'i, T: Step<'i>>(
-    ctx: &mut Ctx<'_, 'i>,
-    base: Expr<'i>,
-    posts: Vec<T>,
-) -> Result<Expr<'i>> {
-    if posts.is_empty() {
-        return Ok(base);
-    }
-    // Split at full splats: segments[0] applies to the base; each later
-    // segment is the `each` of a full splat over everything before it.
-    let mut segments: Vec<(Option<Span>, Vec<T>)> = vec![(None, Vec::new())];
-    for p in posts {
-        if p.kind() == StepKind::FullSplat {
-            let marker = p.span(ctx);
-            segments.push((Some(marker), Vec::new()));
-        } else if let Some(last) = segments.last_mut() {
-            last.1.push(p);
-        }
-    }
-    // Build from the innermost (last) full splat outwards.
-    let mut inner: Option<Expr<'i>> = None;
-    let mut first: Option<Vec<T>> = None;
-    while let Some((marker, steps)) = segments.pop() {
-        match marker {
-            Some(marker) => {
-                let root = Expr {
-                    kind: ExprKind::SplatItem,
-                    span: marker,
-                };
-                let mut each = simple_steps(ctx, root, steps)?;
-                if let Some(nested) = inner.take() {
-                    each = wrap_full_splat(each, nested);
-                }
-                inner = Some(each);
-            }
-            None => first = Some(steps),
-        }
-    }
-    let mut ret = simple_steps(ctx, base, first.unwrap_or_default())?;
-    if let Some(each) = inner {
-        ret = wrap_full_splat(ret, each);
-    }
-    Ok(ret)
-}
-
-/// `source[*]each`: `each` is rooted at the marker's `SplatItem`.
-pub(super) fn wrap_full_splat<'i>(source: Expr<'i>, each: Expr<'i>) -> Expr<'i> {
-    let marker = splat_root(&each);
-    Expr {
-        span: Span::new(source.span.start, each.span.end.max(marker.end)),
-        kind: ExprKind::Splat(Box::new(SplatExpr {
-            source,
-            each,
-            full: true,
-            marker,
-        })),
-    }
-}
-
-/// The span of the `SplatItem` at the root of a splat's `each`.
-fn splat_root(e: &Expr<'_>) -> Span {
-    let mut cur = e;
-    loop {
-        cur = match &cur.kind {
-            ExprKind::SplatItem => return cur.span,
-            ExprKind::GetAttr(g) => &g.object,
-            ExprKind::Index(i) => &i.collection,
-            ExprKind::Splat(s) => &s.source,
-            _ => return cur.span,
-        };
-    }
-}
-
-/// Steps without full splats: attribute access, indexes and
-/// attribute-only splats.
-fn simple_steps<'i, T: Step<'i>>(
-    ctx: &mut Ctx<'_, 'i>,
-    base: Expr<'i>,
-    steps: Vec<T>,
-) -> Result<Expr<'i>> {
-    let mut ret = base;
-    // The open attribute-only splat: (source, marker, each).
-    let mut attr_splat: Option<(Expr<'i>, Span, Expr<'i>)> = None;
-    for p in steps {
-        let s = p.span(ctx);
-        match p.kind() {
-            StepKind::AttrSplat => {
-                // As hclsyntax: no splat inside an attribute-only splat.
-                if attr_splat.is_some() {
-                    return Err(ctx.err(
-                        "nested splat: a splat expression (`*`) cannot be used inside another attribute-only splat expression",
-                        Span::new(s.end.saturating_sub(1), s.end),
-                    ));
-                }
-                let item = Expr {
-                    kind: ExprKind::SplatItem,
-                    span: s,
-                };
-                attr_splat = Some((ret, s, item));
-                ret = Expr {
-                    kind: ExprKind::Null,
-                    span: s,
-                };
-            }
-            StepKind::GetAttr | StepKind::Legacy => {
-                let target = match attr_splat.as_mut() {
-                    Some((_, _, each)) => each,
-                    None => &mut ret,
-                };
-                let obj = std::mem::replace(
-                    target,
-                    Expr {
-                        kind: ExprKind::Null,
-                        span: s,
-                    },
-                );
-                *target = p.apply(ctx, obj)?;
-            }
-            _ => {
-                // An index ends an attribute-only splat: it applies to the
-                // splat's result.
-                if let Some((source, marker, each)) = attr_splat.take() {
-                    ret = Expr {
-                        span: Span::new(source.span.start, each.span.end.max(marker.end)),
-                        kind: ExprKind::Splat(Box::new(SplatExpr {
-                            source,
-                            each,
-                            full: false,
-                            marker,
-                        })),
-                    };
-                }
-                let obj = std::mem::replace(
-                    &mut ret,
-                    Expr {
-                        kind: ExprKind::Null,
-                        span: s,
-                    },
-                );
-                ret = p.apply(ctx, obj)?;
-            }
-        }
-    }
-    if let Some((source, marker, each)) = attr_splat.take() {
-        ret = Expr {
-            span: Span::new(source.span.start, each.span.end.max(marker.end)),
-            kind: ExprKind::Splat(Box::new(SplatExpr {
-                source,
-                each,
-                full: false,
-                marker,
-            })),
-        };
-    }
-    Ok(ret)
 }
 
 /// One `.name`, `.0` or `[key]` step applied to `obj`.
@@ -649,48 +429,5 @@ fn step<'i>(ctx: &mut Ctx<'_, 'i>, obj: Expr<'i>, p: P<'_>, s: Span) -> Result<E
             };
             Ok(index(obj, key, s))
         }
-    }
-}
-
-/// `obj.name`, the step spanning `step`. (These three builders are shared
-/// by the pest lowering and the fast path.)
-pub(super) fn get_attr<'i>(obj: Expr<'i>, name: Ident<'i>, step: Span) -> Expr<'i> {
-    Expr {
-        span: Span::new(obj.span.start, step.end),
-        kind: ExprKind::GetAttr(Box::new(GetAttrExpr { object: obj, name })),
-    }
-}
-
-/// The legacy index `obj.0`: `number` is the token's text at `digits`.
-pub(super) fn legacy_index<'i>(
-    obj: Expr<'i>,
-    number: &'i str,
-    digits: Span,
-    step: Span,
-) -> Expr<'i> {
-    Expr {
-        span: Span::new(obj.span.start, step.end),
-        kind: ExprKind::Index(Box::new(IndexExpr {
-            collection: obj,
-            key: Expr {
-                kind: ExprKind::Number(number),
-                span: digits,
-            },
-            legacy: true,
-            bracket: step,
-        })),
-    }
-}
-
-/// `obj[key]`, the brackets at `bracket`.
-pub(super) fn index<'i>(obj: Expr<'i>, key: Expr<'i>, bracket: Span) -> Expr<'i> {
-    Expr {
-        span: Span::new(obj.span.start, bracket.end),
-        kind: ExprKind::Index(Box::new(IndexExpr {
-            collection: obj,
-            key,
-            legacy: false,
-            bracket,
-        })),
     }
 }

@@ -1,9 +1,10 @@
 //! pest's errors in words: what was expected and what was found, never a
 //! rule name.
 
-use super::depth::{self, Open};
 use super::Rule;
 use crate::error::Error;
+use crate::parser::prescan::{self, Open};
+use crate::scan;
 use crate::span::Span;
 use pest::error::{ErrorVariant, InputLocation};
 
@@ -14,11 +15,8 @@ pub(super) fn from_pest(e: pest::error::Error<Rule>, entry: Rule, text: &str) ->
         InputLocation::Pos(p) => p,
         InputLocation::Span((s, _)) => s,
     };
-    let (positives, negatives) = match &e.variant {
-        ErrorVariant::ParsingError {
-            positives,
-            negatives,
-        } => (positives.clone(), negatives.clone()),
+    let positives = match e.variant {
+        ErrorVariant::ParsingError { positives, .. } => positives,
         ErrorVariant::CustomError { message } => {
             // Only when another part of the program set pest's
             // process-wide call limit (this crate never does).
@@ -38,12 +36,11 @@ pub(super) fn from_pest(e: pest::error::Error<Rule>, entry: Rule, text: &str) ->
                     text,
                 );
             }
-            (Vec::new(), Vec::new())
+            Vec::new()
         }
     };
-    let _ = negatives;
     let mut pos = pos.min(text.len());
-    let open = depth::open_at(entry, text, pos);
+    let open = prescan::open_at(entry, text, pos);
     let innermost = open.last().copied();
 
     // Where newlines are ignored, point at the next token, as the
@@ -196,25 +193,10 @@ fn skip_trivia(text: &str, mut pos: usize) -> usize {
     loop {
         match b.get(pos) {
             Some(b' ' | b'\t' | b'\n' | b'\r') => pos += 1,
-            Some(b'#') => {
-                pos = text
-                    .get(pos..)
-                    .and_then(|r| r.find('\n'))
-                    .map_or(text.len(), |k| pos + k)
-            }
-            Some(b'/') if b.get(pos + 1) == Some(&b'/') => {
-                pos = text
-                    .get(pos..)
-                    .and_then(|r| r.find('\n'))
-                    .map_or(text.len(), |k| pos + k)
-            }
-            Some(b'/') if b.get(pos + 1) == Some(&b'*') => {
-                pos = text
-                    .get(pos + 2..)
-                    .and_then(|r| r.find("*/"))
-                    .map_or(text.len(), |k| pos + 2 + k + 2)
-            }
-            _ => return pos,
+            _ => match scan::comment_end(b, pos) {
+                Some(end) => pos = end,
+                None => return pos,
+            },
         }
     }
 }
@@ -237,8 +219,7 @@ fn is_block_brace(text: &str, at: usize) -> bool {
 
 /// Whether the `(` at `at` opens a call's arguments.
 fn is_call_paren(text: &str, at: usize) -> bool {
-    prev_significant(text, at)
-        .is_some_and(|c| c.is_ascii_alphanumeric() || c == b'_' || c == b'-' || c >= 0x80)
+    prev_significant(text, at).is_some_and(scan::is_ident_byte)
 }
 
 /// The start of the function name before the `(` at `at`.
