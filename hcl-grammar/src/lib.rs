@@ -59,6 +59,7 @@ extern crate alloc;
 mod ident;
 
 pub mod ast;
+pub mod edit;
 mod error;
 pub mod format;
 pub mod json;

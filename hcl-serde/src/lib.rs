@@ -105,6 +105,7 @@
 #![warn(clippy::indexing_slicing)]
 
 pub mod de;
+pub mod edit;
 pub mod error;
 pub mod eval;
 pub mod ext;
