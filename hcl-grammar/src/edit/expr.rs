@@ -55,14 +55,15 @@ impl Expression {
     ///
     /// ```
     /// use hcl_grammar::edit::Expression;
-    /// assert_eq!(Expression::traversal("var.a.0[\"k\"]").unwrap().as_str(), "var.a[0][\"k\"]");
+    /// assert_eq!(Expression::traversal("var.a[0][\"k\"]").unwrap().as_str(), "var.a[0][\"k\"]");
     /// assert!(Expression::traversal("var.a + 1").is_err());
     /// ```
     ///
     /// # Errors
     ///
     /// When `text` is not a variable followed by `.name`, `[number]` and
-    /// `["string"]` steps.
+    /// `["string"]` steps (the legacy `.0` is refused, as the reference
+    /// refuses it).
     pub fn traversal(text: &str) -> Result<Expression> {
         let expr = crate::parse_expr(text)?;
         let mut steps = Vec::new();
@@ -73,7 +74,7 @@ impl Expression {
                     steps.push(format!(".{}", g.name.name));
                     cur = &g.object;
                 }
-                ExprKind::Index(ix) => {
+                ExprKind::Index(ix) if !ix.legacy => {
                     let key = match &ix.key.kind {
                         ExprKind::Number(n) => normalize_number(n),
                         ExprKind::String(s) => quote(s),
