@@ -129,6 +129,11 @@ fn run(args: &Args) -> Result<(), Failure> {
         ["attribute", "set", address, expr] => {
             let (path, attr) = split(address)?;
             let body = find_mut(doc.body_mut(), &path).ok_or_else(|| not_found(name, address))?;
+            if body.get_attribute(attr).is_none() && !body.ends_with_newline() {
+                // A new attribute on a line of its own (the body's last
+                // line has no newline: a file without a final newline).
+                body.append_newline();
+            }
             body.set_attribute_raw(attr, expr)
                 .map_err(|e| other(format!("hcledit: the expression: {e}")))?;
         }
@@ -147,6 +152,9 @@ fn run(args: &Args) -> Result<(), Failure> {
                 find_mut(doc.body_mut(), &parent_path).ok_or_else(|| not_found(name, parent))?;
             let child = segments(child);
             let (ty, labels) = child.split_first().ok_or_else(|| usage("empty CHILD"))?;
+            if !body.ends_with_newline() {
+                body.append_newline();
+            }
             body.append_block(ty, labels)
                 .map_err(|e| other(format!("hcledit: the block type: {e}")))?;
         }

@@ -281,3 +281,26 @@ fn odd_input_does_not_panic() {
         assert_eq!(d.to_string(), "");
     }
 }
+
+#[test]
+fn a_new_item_continues_an_unended_line_as_the_reference() {
+    // hcl-oracle gives "a = 1 b = 2\n" and "r { a = 1 b = 2\n}\n" (which do
+    // not parse): `ends_with_newline` and `append_newline` avoid it.
+    let mut d = doc("a = 1");
+    assert!(!d.body().ends_with_newline());
+    d.body_mut().set_attribute_raw("b", "2").unwrap();
+    assert_eq!(d.to_formatted_string().unwrap(), "a = 1 b = 2\n");
+    let mut d = doc("a = 1");
+    d.body_mut().append_newline();
+    d.body_mut().set_attribute_raw("b", "2").unwrap();
+    assert_eq!(d.to_string(), "a = 1\nb = 2\n");
+    let mut d = doc("r { a = 1 }\n");
+    let r = d.body_mut().first_matching_block_mut("r", &[]).unwrap();
+    r.body_mut().set_attribute_raw("b", "2").unwrap();
+    assert_eq!(d.to_formatted_string().unwrap(), "r { a = 1 b = 2\n}\n");
+    // After a comment that ends the file without a newline (hcl-oracle,
+    // conformance-edit e0257).
+    let mut d = doc("# c");
+    d.body_mut().set_attribute_raw("b", "2").unwrap();
+    assert_eq!(d.to_string(), "# c b = 2\n");
+}

@@ -59,7 +59,9 @@
 //!   any string (they are quoted).
 //! - The output is `hclwrite`'s token for token, quirks included: new
 //!   items go at the very end of their body (after trailing comments),
-//!   and [`Body::clear`] keeps the cleared attributes known by name.
+//!   [`Body::clear`] keeps the cleared attributes known by name, and a
+//!   new item continues a last line that has no newline (see
+//!   [`Body::ends_with_newline`]).
 //! - Values are spelled by [`Expression`]'s constructors as `hclwrite`'s
 //!   `TokensForValue` spells them; the `hcl` crate's `hcl::edit` sets
 //!   attributes from any `Serialize` value through them.

@@ -346,13 +346,34 @@ impl Body {
         }
     }
 
-    /// `lead` with a space before it when the body's text so far ends
-    /// with a token, so that the new item's first token stays its own.
+    /// `lead` with a space before it when the body's text ends with a
+    /// token, so that the new item's first token stays its own.
     fn separated(&self, lead: String) -> String {
         match self.last_char() {
             Some(c) if !c.is_whitespace() && lead.is_empty() => " ".to_owned(),
             _ => lead,
         }
+    }
+
+    /// Whether the body's text is empty or ends with a newline: where a
+    /// new item starts on a line of its own.
+    ///
+    /// As `hclwrite`, a new item continues the body's last line when it
+    /// has no newline (a file without a final newline, a one-line block),
+    /// which does not parse after an attribute or a block (`a = 1 b = 2`);
+    /// call [`Body::append_newline`] first when this is `false`.
+    ///
+    /// ```
+    /// use hcl_grammar::edit::Document;
+    /// let mut doc: Document = "a = 1".parse().unwrap();
+    /// if !doc.body().ends_with_newline() {
+    ///     doc.body_mut().append_newline();
+    /// }
+    /// doc.body_mut().set_attribute_raw("b", "2").unwrap();
+    /// assert_eq!(doc.to_string(), "a = 1\nb = 2\n");
+    /// ```
+    pub fn ends_with_newline(&self) -> bool {
+        self.last_char().is_none_or(|c| c == '\n')
     }
 
     /// The last character of the body's text.
