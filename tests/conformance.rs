@@ -33,6 +33,8 @@ mod cases;
 mod corpus;
 #[path = "conformance/edit.rs"]
 mod edit;
+#[path = "conformance/edit_ops.rs"]
+mod edit_ops;
 #[path = "conformance/ext.rs"]
 mod ext;
 #[path = "conformance/ext_files.rs"]
