@@ -304,3 +304,15 @@ fn a_new_item_continues_an_unended_line_as_the_reference() {
     d.body_mut().set_attribute_raw("b", "2").unwrap();
     assert_eq!(d.to_string(), "# c b = 2\n");
 }
+
+#[test]
+fn new_values_are_laid_out_in_the_unformatted_print() {
+    let mut d = doc("b {\n  # keep   this\n  x   =   1\n}\n");
+    let b = d.body_mut().first_matching_block_mut("b", &[]).unwrap();
+    let v = Expression::object([("k".to_owned(), Expression::tuple([Expression::null()]))]);
+    b.body_mut().set_attribute("t", v).unwrap();
+    assert_eq!(
+        d.to_string(),
+        "b {\n  # keep   this\n  x   =   1\n  t = {\n    k = [null]\n  }\n}\n"
+    );
+}

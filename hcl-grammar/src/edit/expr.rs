@@ -235,6 +235,38 @@ impl Expression {
     }
 }
 
+/// `expr` laid out for the unformatted print of a body at `depth`: a
+/// multi-line expression formatted and indented to its place (only
+/// whitespace changes, so the formatted print is the same). Heredocs are
+/// left as they are (their lines are their value).
+pub(crate) fn laid_out(expr: Expression, depth: usize) -> Expression {
+    if !expr.text.contains('\n') || expr.text.contains("<<") {
+        return expr;
+    }
+    let options = crate::FormatOptions::default().with_check_syntax(false);
+    let Ok(formatted) = crate::format_with(&wrap(&expr.text), &options) else {
+        return expr;
+    };
+    let Some(inner) = formatted
+        .strip_prefix(WRAP)
+        .and_then(|f| f.strip_suffix('\n'))
+    else {
+        return expr;
+    };
+    let pad = "  ".repeat(depth);
+    let mut text = String::with_capacity(inner.len() + 16);
+    for (i, line) in inner.split('\n').enumerate() {
+        if i > 0 {
+            text.push('\n');
+            if !line.is_empty() {
+                text.push_str(&pad);
+            }
+        }
+        text.push_str(line);
+    }
+    Expression { text }
+}
+
 impl std::fmt::Display for Expression {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(&self.text)

@@ -156,6 +156,7 @@ impl Body {
     /// When `name` is not an identifier.
     pub fn set_attribute(&mut self, name: &str, expr: Expression) -> Result<&mut Attribute> {
         check_identifier(name, "attribute name")?;
+        let expr = expr::laid_out(expr, self.depth);
         let live = self.items.iter().position(|i| match i {
             Item::Attribute(a) => a.name == name,
             _ => false,
