@@ -316,3 +316,30 @@ fn new_values_are_laid_out_in_the_unformatted_print() {
         "b {\n  # keep   this\n  x   =   1\n  t = {\n    k = [null]\n  }\n}\n"
     );
 }
+
+#[test]
+fn hostile_long_chains_are_the_parsers_depth_limit() {
+    // Operators and traversal steps count as nesting: long chains are
+    // refused by the parser, chains within the limit are renamed.
+    small_stack(|| {
+        for n in [100, 50_000] {
+            for text in [
+                format!("var{}", ".a".repeat(n)),
+                vec!["var.a"; n].join(" + "),
+                format!("var.a{}", "[0]".repeat(n)),
+            ] {
+                let parsed = Document::parse(&format!("x = {text}\n"));
+                let Ok(mut d) = parsed else {
+                    assert!(n > ParseOptions::DEFAULT_MAX_DEPTH, "{n}");
+                    continue;
+                };
+                let x = d.body_mut().get_attribute_mut("x").unwrap();
+                let renamed = x
+                    .expr_mut()
+                    .rename_variable_prefix(&["var", "a"], &["local", "b"]);
+                assert!(renamed >= 1);
+                assert!(d.to_string().starts_with("x = local.b"));
+            }
+        }
+    });
+}
