@@ -129,8 +129,9 @@ impl BodyExt for Body {
 
 /// Reading an [`Attribute`]'s expression as a [`RawExpression`].
 pub trait AttributeExt {
-    /// The attribute's expression as a [`RawExpression`] (its text; spans
-    /// and lines are those of the expression alone).
+    /// The attribute's expression as a [`RawExpression`] (its text, and a
+    /// newline after a heredoc; spans and lines are those of the
+    /// expression alone).
     ///
     /// # Errors
     ///
@@ -149,6 +150,11 @@ pub trait AttributeExt {
 
 impl AttributeExt for Attribute {
     fn raw_expression(&self) -> Result<RawExpression> {
-        RawExpression::parse(self.expr().as_str())
+        let text = self.expr().as_str();
+        RawExpression::parse(text).or_else(|e| {
+            // A heredoc's closing marker needs the newline after it, which
+            // is the attribute's line end, not part of the expression.
+            RawExpression::parse(&format!("{text}\n")).map_err(|_| e)
+        })
     }
 }
