@@ -15,15 +15,18 @@
 //! - everything else between items (blank lines, detached comments) is
 //!   unstructured text of the body.
 
+use super::text::Text;
 use super::tree::{Attribute, Block, Body, Expression, Item, Label};
 use crate::ast;
 use crate::tokens::{lex, Token, TokenKind};
+use std::sync::Arc;
 
 /// Builds the document body of `src`, whose parsed tree is `body`.
 pub(crate) fn build(src: &str, body: &ast::Body<'_>) -> Body {
     let tokens = lex(src.as_bytes());
     let b = Builder {
         src,
+        shared: Arc::from(src),
         tokens: &tokens,
     };
     b.body(body, 0, tokens.len(), 0)
@@ -31,6 +34,8 @@ pub(crate) fn build(src: &str, body: &ast::Body<'_>) -> Body {
 
 struct Builder<'a> {
     src: &'a str,
+    /// The source shared by every piece.
+    shared: Arc<str>,
     tokens: &'a [Token],
 }
 
@@ -60,12 +65,31 @@ impl Builder<'_> {
 
     /// The source text of bytes `from..to`, empty when out of order or out
     /// of range (which valid spans never are).
-    fn text(&self, from: usize, to: usize) -> String {
-        self.src.get(from..to).unwrap_or_default().to_owned()
+    fn text(&self, from: usize, to: usize) -> Text {
+        if from <= to
+            && self.src.is_char_boundary(from)
+            && self.src.is_char_boundary(to)
+            && to <= self.src.len()
+        {
+            Text::Src(Arc::clone(&self.shared), from, to)
+        } else {
+            Text::default()
+        }
+    }
+
+    /// `value` as a piece of the source when it is one (a label without
+    /// escapes), else owned.
+    fn borrowed(&self, value: &str) -> Text {
+        let start = (value.as_ptr() as usize).wrapping_sub(self.src.as_ptr() as usize);
+        let end = start.saturating_add(value.len());
+        match self.src.get(start..end) {
+            Some(s) if std::ptr::eq(s, value) => self.text(start, end),
+            _ => value.into(),
+        }
     }
 
     /// The text of tokens `i..j`.
-    fn tokens_text(&self, i: usize, j: usize) -> String {
+    fn tokens_text(&self, i: usize, j: usize) -> Text {
         self.text(self.off(i), self.off(j))
     }
 
@@ -142,14 +166,14 @@ impl Builder<'_> {
     fn attribute(
         &self,
         a: &ast::Attribute<'_>,
-        lead: String,
+        lead: Text,
         item_end: usize,
-        trail: String,
+        trail: Text,
     ) -> Attribute {
         let expr_start = a.expr.span.start.max(a.name.span.end);
         Attribute {
             lead,
-            name: a.name.name.to_owned(),
+            name: self.text(a.name.span.start, a.name.span.end),
             eq: self.text(a.name.span.end, expr_start),
             expr: Expression::from_text(self.text(expr_start, item_end.max(expr_start))),
             trail,
@@ -159,9 +183,9 @@ impl Builder<'_> {
     fn block(
         &self,
         b: &ast::Block<'_>,
-        lead: String,
+        lead: Text,
         item_end: usize,
-        trail: String,
+        trail: Text,
         depth: usize,
     ) -> Block {
         let mut prev = b.ident.span.end;
@@ -171,7 +195,10 @@ impl Builder<'_> {
             labels.push(Label {
                 pre: self.text(prev, span.start),
                 text: self.text(span.start, span.end),
-                value: label.as_str().to_owned(),
+                value: match label {
+                    ast::BlockLabel::Ident(i) => self.text(i.span.start, i.span.end),
+                    ast::BlockLabel::String(s) => self.borrowed(&s.value),
+                },
             });
             prev = span.end;
         }
@@ -183,7 +210,7 @@ impl Builder<'_> {
         let close_end = b.close_brace.end.max(item_end);
         Block {
             lead,
-            ident: b.ident.name.to_owned(),
+            ident: self.text(b.ident.span.start, b.ident.span.end),
             labels,
             open,
             body,

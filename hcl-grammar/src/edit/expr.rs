@@ -1,6 +1,7 @@
 //! Expressions of a document: parsing expression text, spelling values and
 //! references as `hclwrite` does, and renaming references.
 
+use super::text::Text;
 use super::tree::{check_identifier, Expression};
 use crate::ast::{Expr, ExprKind, Ident, ObjectKey, Template, TemplatePart};
 use crate::{Error, ParseOptions, Result, Span};
@@ -11,8 +12,8 @@ use std::fmt::Write;
 const WRAP: &str = "x = ";
 
 impl Expression {
-    pub(crate) fn from_text(text: String) -> Expression {
-        Expression { text }
+    pub(crate) fn from_text(text: impl Into<Text>) -> Expression {
+        Expression { text: text.into() }
     }
 
     /// Parses expression source: the expression `name = text` gives an
@@ -47,7 +48,7 @@ impl Expression {
             .get(span.start..span.end)
             .unwrap_or_default()
             .to_owned();
-        Ok(Expression { text: inner })
+        Ok(Expression { text: inner.into() })
     }
 
     /// A reference such as `var.a.b[0]` or `local.m["key"]`, spelled as
@@ -88,7 +89,7 @@ impl Expression {
                     for s in steps.iter().rev() {
                         out.push_str(s);
                     }
-                    return Ok(Expression { text: out });
+                    return Ok(Expression { text: out.into() });
                 }
                 _ => return Err(not_traversal(text, cur.span)),
             }
@@ -230,7 +231,7 @@ impl Expression {
         }
         let end = WRAP.len() + self.text.len();
         out.push_str(wrapped.get(at..end).unwrap_or_default());
-        self.text = out;
+        self.text = out.into();
         count
     }
 }
@@ -264,7 +265,7 @@ pub(crate) fn laid_out(expr: Expression, depth: usize) -> Expression {
         }
         text.push_str(line);
     }
-    Expression { text }
+    Expression { text: text.into() }
 }
 
 impl std::fmt::Display for Expression {

@@ -69,6 +69,7 @@
 mod build;
 mod expr;
 mod print;
+mod text;
 mod tree;
 
 pub use tree::{Attribute, Block, Body, Expression};

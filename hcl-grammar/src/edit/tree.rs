@@ -2,6 +2,7 @@
 //! edits on them.
 
 use super::expr;
+use super::text::Text;
 use crate::{Error, Result, Span};
 
 /// A body: attributes and blocks in source order, with the comments and
@@ -22,7 +23,7 @@ pub struct Body {
 pub(crate) enum Item {
     /// Text between items: blank lines and comments that belong to no
     /// item, kept as they are.
-    Trivia(String),
+    Trivia(Text),
     Attribute(Attribute),
     Block(Block),
 }
@@ -33,35 +34,35 @@ pub(crate) enum Item {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Attribute {
     /// Lead comments and the indentation before the name.
-    pub(crate) lead: String,
-    pub(crate) name: String,
+    pub(crate) lead: Text,
+    pub(crate) name: Text,
     /// From the name to the expression: `" = "`.
-    pub(crate) eq: String,
+    pub(crate) eq: Text,
     pub(crate) expr: Expression,
     /// Line comment and newline.
-    pub(crate) trail: String,
+    pub(crate) trail: Text,
 }
 
 /// A block, `type "label" { body }`, with its lead comments and line end.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Block {
-    pub(crate) lead: String,
-    pub(crate) ident: String,
+    pub(crate) lead: Text,
+    pub(crate) ident: Text,
     pub(crate) labels: Vec<Label>,
     /// From the last label (or the type) to the opening brace, included.
-    pub(crate) open: String,
+    pub(crate) open: Text,
     pub(crate) body: Body,
     /// From the body's end to the closing brace, included.
-    pub(crate) close: String,
-    pub(crate) trail: String,
+    pub(crate) close: Text,
+    pub(crate) trail: Text,
 }
 
 /// One block label: the text before it, its source text and its value.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Label {
-    pub(crate) pre: String,
-    pub(crate) text: String,
-    pub(crate) value: String,
+    pub(crate) pre: Text,
+    pub(crate) text: Text,
+    pub(crate) value: Text,
 }
 
 /// An expression, kept as its source text (comments inside it included).
@@ -73,7 +74,7 @@ pub(crate) struct Label {
 /// `TokensForValue` does.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Expression {
-    pub(crate) text: String,
+    pub(crate) text: Text,
 }
 
 fn indent(depth: usize) -> String {
@@ -176,11 +177,11 @@ impl Body {
                 None => {
                     let lead = self.separated(indent(self.depth));
                     self.items.push(Item::Attribute(Attribute {
-                        lead,
-                        name: name.to_owned(),
-                        eq: " = ".to_owned(),
+                        lead: lead.into(),
+                        name: name.into(),
+                        eq: " = ".into(),
                         expr,
-                        trail: "\n".to_owned(),
+                        trail: "\n".into(),
                     }));
                     return match self.items.last_mut() {
                         Some(Item::Attribute(a)) => Ok(a),
@@ -290,16 +291,16 @@ impl Body {
         check_identifier(ty, "block type")?;
         let lead = self.separated(indent(self.depth));
         self.items.push(Item::Block(Block {
-            lead,
-            ident: ty.to_owned(),
+            lead: lead.into(),
+            ident: ty.into(),
             labels: new_labels(labels),
-            open: " {\n".to_owned(),
+            open: " {\n".into(),
             body: Body {
                 depth: self.depth + 1,
                 ..Body::default()
             },
-            close: format!("{}}}", indent(self.depth)),
-            trail: "\n".to_owned(),
+            close: format!("{}}}", indent(self.depth)).into(),
+            trail: "\n".into(),
         }));
         match self.items.last_mut() {
             Some(Item::Block(b)) => Ok(b),
@@ -325,9 +326,9 @@ impl Body {
     /// `AppendNewline`).
     pub fn append_newline(&mut self) {
         if let Some(Item::Trivia(t)) = self.items.last_mut() {
-            t.push('\n');
+            *t = format!("{}\n", t.as_str()).into();
         } else {
-            self.items.push(Item::Trivia("\n".to_owned()));
+            self.items.push(Item::Trivia("\n".into()));
         }
     }
 
@@ -403,9 +404,9 @@ fn new_labels(labels: &[&str]) -> Vec<Label> {
     labels
         .iter()
         .map(|l| Label {
-            pre: " ".to_owned(),
-            text: expr::quote(l),
-            value: (*l).to_owned(),
+            pre: " ".into(),
+            text: expr::quote(l).into(),
+            value: (*l).into(),
         })
         .collect()
 }
@@ -492,7 +493,7 @@ impl Block {
     /// When `ty` is not an identifier.
     pub fn set_type(&mut self, ty: &str) -> Result<()> {
         check_identifier(ty, "block type")?;
-        ty.clone_into(&mut self.ident);
+        self.ident = ty.into();
         Ok(())
     }
 
