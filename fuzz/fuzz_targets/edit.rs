@@ -62,11 +62,21 @@ fuzz_target!(|data: &[u8]| {
             touched.insert(name);
             body
         };
-        // As `hclwrite`, a new item continues a last line without a
-        // newline (which does not parse after an attribute): the
-        // documented way to avoid it.
-        if !body.ends_with_newline() {
+        // As `hclwrite`, a new item (or newline) continues a last line
+        // without a newline, which does not parse after an attribute, and
+        // a one-line or empty block (`b { a = 1 }`, `b {}`) cannot take
+        // another line: append a newline first at the top level, leave
+        // such blocks alone.
+        let adds = match op & 0x0F {
+            0..=2 => body.get_attribute(name).is_none(),
+            4 | 8 => true,
+            _ => false,
+        };
+        if adds && !body.ends_with_newline() && !in_block {
             body.append_newline();
+        }
+        if adds && in_block && (body.is_empty() || !body.ends_with_newline()) {
+            continue;
         }
         let pick = usize::from(op >> 4);
         match op & 0x0F {

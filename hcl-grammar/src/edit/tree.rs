@@ -363,7 +363,10 @@ impl Body {
     /// As `hclwrite`, a new item continues the body's last line when it
     /// has no newline (a file without a final newline, a one-line block),
     /// which does not parse after an attribute or a block (`a = 1 b = 2`);
-    /// call [`Body::append_newline`] first when this is `false`.
+    /// call [`Body::append_newline`] first when this is `false`. A one-line
+    /// or empty block (`b { a = 1 }`, `b {}`) cannot take a new line at
+    /// all (`b { a = 1\n}` does not parse either): as with `hclwrite`,
+    /// replace such a block rather than add to it.
     ///
     /// ```
     /// use hcl_grammar::edit::Document;
