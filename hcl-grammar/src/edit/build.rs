@@ -1,7 +1,9 @@
 //! From source to a [`Document`](super::Document): the parser's tree says
 //! where every attribute and block is; the lossless token stream
-//! ([`crate::tokens::lex`]) says which comments and blank lines lie between
-//! them, and cuts the text into the document's pieces.
+//! ([`crate::tokens::lex`]) of the text between them (only whitespace,
+//! newlines and comments lie there, so it lexes alone as in the whole
+//! file) says which comments and blank lines they are, and cuts the text
+//! into the document's pieces.
 //!
 //! The pieces cover the source with no gap or overlap, in order, so
 //! printing an unedited document gives back the input byte for byte.
@@ -23,46 +25,47 @@ use std::sync::Arc;
 
 /// Builds the document body of `src`, whose parsed tree is `body`.
 pub(crate) fn build(src: &str, body: &ast::Body<'_>) -> Body {
-    let tokens = lex(src.as_bytes());
     let b = Builder {
         src,
         shared: Arc::from(src),
-        tokens: &tokens,
     };
-    b.body(body, 0, tokens.len(), 0)
+    b.body(body, 0, src.len(), 0)
 }
 
 struct Builder<'a> {
     src: &'a str,
     /// The source shared by every piece.
     shared: Arc<str>,
-    tokens: &'a [Token],
 }
 
-impl Builder<'_> {
-    /// The byte offset where token `i` starts (the source's length past
-    /// the last token).
-    fn off(&self, i: usize) -> usize {
-        self.tokens.get(i).map_or(self.src.len(), |t| t.span.start)
-    }
+/// The tokens of a gap between items (trivia only), with its start.
+struct Gap {
+    start: usize,
+    len: usize,
+    tokens: Vec<Token>,
+}
 
-    /// The index of the first token starting at or after byte `offset`.
-    fn at(&self, offset: usize) -> usize {
-        self.tokens.partition_point(|t| t.span.start < offset)
+impl Gap {
+    /// The byte offset where token `i` starts (the gap's end past the
+    /// last token).
+    fn off(&self, i: usize) -> usize {
+        self.start + self.tokens.get(i).map_or(self.len, |t| t.span.start)
     }
 
     fn kind(&self, i: usize) -> Option<TokenKind> {
         self.tokens.get(i).map(|t| t.kind)
     }
 
-    /// Token `i`, moved back over the whitespace before it (not past `lo`).
-    fn with_space(&self, mut i: usize, lo: usize) -> usize {
-        while i > lo && self.kind(i - 1) == Some(TokenKind::Whitespace) {
+    /// Token `i`, moved back over the whitespace before it.
+    fn with_space(&self, mut i: usize) -> usize {
+        while i > 0 && self.kind(i - 1) == Some(TokenKind::Whitespace) {
             i -= 1;
         }
         i
     }
+}
 
+impl Builder<'_> {
     /// The source text of bytes `from..to`, empty when out of order or out
     /// of range (which valid spans never are).
     fn text(&self, from: usize, to: usize) -> Text {
@@ -88,44 +91,52 @@ impl Builder<'_> {
         }
     }
 
-    /// The text of tokens `i..j`.
-    fn tokens_text(&self, i: usize, j: usize) -> Text {
-        self.text(self.off(i), self.off(j))
+    /// The tokens of bytes `from..to`.
+    fn gap(&self, from: usize, to: usize) -> Gap {
+        let bytes = self.src.as_bytes().get(from..to).unwrap_or_default();
+        Gap {
+            start: from,
+            len: bytes.len(),
+            tokens: lex(bytes),
+        }
     }
 
-    /// The body whose items are `body`'s, from token `lo` to `hi`.
+    /// The body whose items are `body`'s, from byte `lo` to `hi`.
     fn body(&self, body: &ast::Body<'_>, lo: usize, hi: usize, depth: usize) -> Body {
         let mut items = Vec::with_capacity(body.items.len() * 2 + 1);
         let mut cursor = lo;
+        let mut spans = body.items.iter().map(ast::Structure::span).peekable();
         for item in &body.items {
-            let span = item.span();
-            let first = self.at(span.start).max(cursor);
-            let end = self.at(span.end).clamp(first, hi);
+            let span = spans.next().unwrap_or_else(|| item.span());
+            let first = span.start.clamp(cursor, hi);
+            let end = span.end.clamp(first, hi);
             // Lead comments: comment tokens directly above, whitespace
             // between them allowed (the reference's scanner skips it).
-            let mut lead = self.with_space(first, cursor);
-            while lead > cursor && self.kind(lead - 1) == Some(TokenKind::Comment) {
-                lead = self.with_space(lead - 1, cursor);
+            let before = self.gap(cursor, first);
+            let mut k = before.with_space(before.tokens.len());
+            while k > 0 && before.kind(k - 1) == Some(TokenKind::Comment) {
+                k = before.with_space(k - 1);
             }
+            let lead = before.off(k);
             if lead > cursor {
-                items.push(Item::Trivia(self.tokens_text(cursor, lead)));
+                items.push(Item::Trivia(self.text(cursor, lead)));
             }
-            let lead_text = self.tokens_text(lead, first);
-            let line_end = self.line_end(end, hi);
-            let trail = self.tokens_text(end, line_end);
-            let item_end = self.off(end);
+            let lead_text = self.text(lead, first);
+            let next = spans.peek().map_or(hi, |s| s.start.clamp(end, hi));
+            let line_end = line_end(&self.gap(end, next), self.src);
+            let trail = self.text(end, line_end);
             items.push(match item {
                 ast::Structure::Attribute(a) => {
-                    Item::Attribute(self.attribute(a, lead_text, item_end, trail))
+                    Item::Attribute(self.attribute(a, lead_text, end, trail))
                 }
                 ast::Structure::Block(b) => {
-                    Item::Block(self.block(b, lead_text, item_end, trail, depth))
+                    Item::Block(self.block(b, lead_text, end, trail, depth))
                 }
             });
             cursor = line_end;
         }
         if hi > cursor {
-            items.push(Item::Trivia(self.tokens_text(cursor, hi)));
+            items.push(Item::Trivia(self.text(cursor, hi)));
         }
         Body {
             items,
@@ -133,36 +144,6 @@ impl Builder<'_> {
             depth,
         }
     }
-
-    /// Where the line of an item that ends at token `end` ends: past its
-    /// comments and the newline (a `#` or `//` comment ends the line
-    /// itself).
-    fn line_end(&self, end: usize, hi: usize) -> usize {
-        let mut i = end;
-        let mut done = end;
-        while i < hi {
-            let mut k = i;
-            while k < hi && self.kind(k) == Some(TokenKind::Whitespace) {
-                k += 1;
-            }
-            match self.tokens.get(k) {
-                Some(t) if k < hi && t.kind == TokenKind::Comment => {
-                    i = k + 1;
-                    done = i;
-                    if self.src.as_bytes().get(t.span.end.wrapping_sub(1)) == Some(&b'\n') {
-                        break;
-                    }
-                }
-                Some(t) if k < hi && t.kind == TokenKind::Newline => {
-                    done = k + 1;
-                    break;
-                }
-                _ => break,
-            }
-        }
-        done
-    }
-
     fn attribute(
         &self,
         a: &ast::Attribute<'_>,
@@ -203,9 +184,13 @@ impl Builder<'_> {
             prev = span.end;
         }
         let open = self.text(prev, b.open_brace.end);
-        let lo = self.at(b.open_brace.end);
-        let close_at = self.at(b.close_brace.start).max(lo);
-        let hi = self.with_space(close_at, lo);
+        let lo = b.open_brace.end;
+        // The spaces before `}` are its own (whitespace goes with the
+        // token after it).
+        let mut hi = b.close_brace.start.max(lo);
+        while hi > lo && matches!(self.src.as_bytes().get(hi - 1), Some(b' ' | b'\t')) {
+            hi -= 1;
+        }
         let body = self.body(&b.body, lo, hi, depth + 1);
         let close_end = b.close_brace.end.max(item_end);
         Block {
@@ -214,8 +199,37 @@ impl Builder<'_> {
             labels,
             open,
             body,
-            close: self.text(self.off(hi), close_end),
+            close: self.text(hi, close_end),
             trail,
         }
     }
+}
+
+/// Where the line of an item ends, in the gap after it: past its comments
+/// and the newline (a `#` or `//` comment ends the line itself).
+fn line_end(gap: &Gap, src: &str) -> usize {
+    let mut i = 0;
+    let mut done = 0;
+    loop {
+        let mut k = i;
+        while gap.kind(k) == Some(TokenKind::Whitespace) {
+            k += 1;
+        }
+        match gap.tokens.get(k) {
+            Some(t) if t.kind == TokenKind::Comment => {
+                i = k + 1;
+                done = i;
+                let last = (gap.start + t.span.end).wrapping_sub(1);
+                if src.as_bytes().get(last) == Some(&b'\n') {
+                    break;
+                }
+            }
+            Some(t) if t.kind == TokenKind::Newline => {
+                done = k + 1;
+                break;
+            }
+            _ => break,
+        }
+    }
+    gap.off(done)
 }
