@@ -25,9 +25,11 @@
 //!
 //! [`Document::parse`] runs the parser first, so every syntax error (with
 //! its line, column and caret) and every limit of [`ParseOptions`]
-//! (depth, size) are the parser's; then the lossless token stream
-//! ([`crate::tokens::lex`]) is cut into the document's pieces along the
-//! parsed tree. As in `hclwrite`:
+//! (depth, size) are the parser's; then the source is cut into the
+//! document's pieces along the parsed tree, the text between items
+//! (comments, blank lines) by the lossless token stream
+//! ([`crate::tokens::lex`]). The pieces share the source (no copy). As in
+//! `hclwrite`:
 //!
 //! - a [`Body`] holds attributes and blocks in source order, and the
 //!   comments and blank lines between them;
