@@ -15,7 +15,7 @@ set -euo pipefail
 cd "$(dirname "$0")"
 secs=${1:?usage: fuzz/run.sh SECONDS [TARGET...]}
 shift
-all=(parse_body parse_expr parse_template fast_vs_pest eval_body from_slice_value from_str_typed format from_json_slice from_files)
+all=(parse_body parse_expr parse_template fast_vs_pest eval_body from_slice_value from_str_typed format from_json_slice from_files edit)
 if [ $# -gt 0 ]; then targets=("$@"); else targets=("${all[@]}"); fi
 jobs=${FUZZ_JOBS:-2}
 

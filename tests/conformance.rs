@@ -11,7 +11,9 @@
 //! `HCL_CONFORMANCE_EXT_DIR` (default `../shared/conformance-ext`, issue
 //! #13's extensions) and `HCL_TF_FUNCTIONS_DIR` (default
 //! `../shared/conformance-tf-functions`: Terraform's function examples,
-//! `tests/conformance/tf_functions.rs`), relative to the workspace
+//! `tests/conformance/tf_functions.rs`) and `HCL_CONFORMANCE_EDIT_DIR`
+//! (default `../shared/conformance-edit`: the document editor against
+//! `hclwrite`, `tests/conformance/edit.rs`), relative to the workspace
 //! root; a missing folder is reported and skipped (an error when
 //! `HCL_REQUIRE_SHARED` is set, as CI sets it: see `hcl-test-support`).
 //! The Terraform functions' part needs the `terraform` feature. Formats:
@@ -31,6 +33,10 @@
 mod cases;
 #[path = "conformance/corpus.rs"]
 mod corpus;
+#[path = "conformance/edit.rs"]
+mod edit;
+#[path = "conformance/edit_ops.rs"]
+mod edit_ops;
 #[path = "conformance/ext.rs"]
 mod ext;
 #[path = "conformance/ext_files.rs"]
@@ -102,7 +108,7 @@ fn main() -> ExitCode {
         return ExitCode::FAILURE;
     }
 
-    let parts: [(&str, &str, Runner); 7] = [
+    let parts: [(&str, &str, Runner); 9] = [
         ("HCL_CONFORMANCE_DIR", "conformance", run_cases),
         (
             "HCL_CONFORMANCE_JSON_DIR",
@@ -118,6 +124,12 @@ fn main() -> ExitCode {
             "conformance-tf-functions",
             tf_functions::run,
         ),
+        (
+            "HCL_CONFORMANCE_EDIT_DIR",
+            "conformance-edit",
+            edit::run_cases,
+        ),
+        ("HCL_CORPUS_DIR", "corpus", edit::run_corpus),
     ];
     for (var, name, run) in parts {
         let Some(dir) = folder(var, name) else {

@@ -27,7 +27,11 @@ fn strip(bytes: &[u8], input: bool) -> Vec<u8> {
 fuzz_target!(|data: &[u8]| {
     match format_bytes(data) {
         Ok(out) => {
-            assert_eq!(strip(&out, false), strip(data, true), "only whitespace may change");
+            assert_eq!(
+                strip(&out, false),
+                strip(data, true),
+                "only whitespace may change"
+            );
             if let Ok(again) = format_bytes(&out) {
                 assert_eq!(again, out, "formatting is idempotent");
             }
@@ -39,6 +43,10 @@ fuzz_target!(|data: &[u8]| {
     }
     let unchecked = FormatOptions::default().with_check_syntax(false);
     if let Ok(out) = format_bytes_with(data, &unchecked) {
-        assert_eq!(strip(&out, false), strip(data, true), "only whitespace may change");
+        assert_eq!(
+            strip(&out, false),
+            strip(data, true),
+            "only whitespace may change"
+        );
     }
 });

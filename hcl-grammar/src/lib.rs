@@ -60,6 +60,7 @@ mod ident;
 mod nfc;
 
 pub mod ast;
+pub mod edit;
 mod error;
 pub mod format;
 pub mod json;

@@ -108,6 +108,7 @@
 #![cfg_attr(not(feature = "terraform"), allow(rustdoc::broken_intra_doc_links))]
 
 pub mod de;
+pub mod edit;
 pub mod error;
 pub mod eval;
 pub mod ext;

@@ -119,7 +119,7 @@ fn idempotent(out: &[u8]) -> Result<(), String> {
 }
 
 /// The first line where `ours` differs from `expected`, both shown.
-fn first_difference(expected: &[u8], ours: &[u8]) -> String {
+pub fn first_difference(expected: &[u8], ours: &[u8]) -> String {
     let expected = String::from_utf8_lossy(expected);
     let ours = String::from_utf8_lossy(ours);
     let mut theirs_lines = expected.split_inclusive('\n');

@@ -158,6 +158,17 @@ fn format_unchecked(src: &[u8], options: &FormatOptions) -> Result<Vec<u8>> {
         .map_err(|at| too_large(src, at, options))
 }
 
+/// Formats a token list built by the caller (the document editor's, whose
+/// pieces are lexed one by one): `tokens` cover `src`, in order.
+pub(crate) fn format_token_list(
+    src: &[u8],
+    tokens: &[crate::tokens::Token],
+    options: &FormatOptions,
+) -> Result<Vec<u8>> {
+    rules::format_tokens(src, tokens, options.max_output_len)
+        .map_err(|at| too_large(src, at, options))
+}
+
 #[cold]
 fn too_large(src: &[u8], at: usize, options: &FormatOptions) -> Error {
     // Positions are byte offsets: only bytes that are not UTF-8 change
