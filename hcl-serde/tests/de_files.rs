@@ -449,3 +449,29 @@ fn limits_and_json_roots_apply_to_each_file_and_name_it() {
     assert!(err.is_syntax(), "{err}");
     assert_eq!((err.file(), err.line()), (Some("b.tf.json"), Some(2)));
 }
+
+// Issue 22, item 4: `from_path` and `from_dir` accept the options every
+// entry point accepts (here: an input limit, lowered and raised).
+#[test]
+fn from_path_and_from_dir_take_options() {
+    let dir = std::env::temp_dir().join(format!("hcl-de-options-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("a.tf"), "name = \"a fairly long value\"\n").unwrap();
+    std::fs::write(dir.join("b.tf.json"), r#"{"port": 8080}"#).unwrap();
+    let small = hcl::de::Options::new().with_max_input_len(16);
+    let e = hcl::de::from_path_with_options::<Value>(dir.join("a.tf"), None, &small).unwrap_err();
+    assert!(e.to_string().starts_with("input too large"), "{e}");
+    assert_eq!(
+        e.file(),
+        Some(dir.join("a.tf").display().to_string().as_str())
+    );
+    let e = hcl::de::from_dir_with_options::<Value>(&dir, &["tf", "tf.json"], None, &small)
+        .unwrap_err();
+    assert!(e.to_string().starts_with("input too large"), "{e}");
+    let big = hcl::de::Options::new().with_max_input_len(64 << 20);
+    let v: Value = hcl::de::from_dir_with_options(&dir, &["tf", "tf.json"], None, &big).unwrap();
+    assert_eq!(v["port"], 8080);
+    let v: Value = hcl::de::from_path_with_options(dir.join("a.tf"), None, &big).unwrap();
+    assert_eq!(v["name"], "a fairly long value");
+    std::fs::remove_dir_all(&dir).ok();
+}

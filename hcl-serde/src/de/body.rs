@@ -7,7 +7,7 @@
 //! its block through the reserved fields `$label` (one) and `$labels` (all
 //! that remain).
 
-use super::blocks::{BlocksDeserializer, Member};
+use super::blocks::{BlocksDeserializer, Member, NeedsLabel};
 use super::capture;
 use super::enums::EnumDeserializer;
 use super::expr::ExprDeserializer;
@@ -45,6 +45,9 @@ pub(crate) struct BodyDeserializer<'a, 'de> {
     /// Several files read as one body (`files.rs`): then `body` and `sh`
     /// are the first file's, and entries come from all of them.
     files: &'a [FileBody<'a, 'de>],
+    /// The block type, when this block has no label left but is read as a
+    /// map keyed by label (see [`BodyDeserializer::needing_label`]).
+    needs_label: Option<&'de str>,
 }
 
 impl<'a, 'de> BodyDeserializer<'a, 'de> {
@@ -65,6 +68,7 @@ impl<'a, 'de> BodyDeserializer<'a, 'de> {
             sh,
             depth: 0,
             files: &[],
+            needs_label: None,
         }
     }
 
@@ -91,6 +95,17 @@ impl<'a, 'de> BodyDeserializer<'a, 'de> {
             sh,
             depth,
             files: &[],
+            needs_label: None,
+        }
+    }
+
+    /// This block, read as a map keyed by a label it lacks (`service { }`
+    /// into `HashMap<String, Service>`): a value read as a struct that is
+    /// not an object says that the block needs a label, at the block.
+    pub(super) fn needing_label(self, block_type: &'de str) -> Self {
+        BodyDeserializer {
+            needs_label: Some(block_type),
+            ..self
         }
     }
 
@@ -182,6 +197,7 @@ impl<'a, 'de> BodyDeserializer<'a, 'de> {
             entries: entries.into_iter(),
             value: None,
             depth: self.depth + 1,
+            needs_label: self.needs_label.map(|t| (t, span)),
         })
         .map_err(|e| e.with_span(span))
     }
@@ -456,6 +472,9 @@ struct BodyAccess<'a, 'de> {
     entries: std::vec::IntoIter<Entry<'a, 'de>>,
     value: Option<Entry<'a, 'de>>,
     depth: usize,
+    /// The block type and header of a block read as a map keyed by a
+    /// label it lacks.
+    needs_label: Option<(&'de str, Span)>,
 }
 
 impl<'de> de::MapAccess<'de> for BodyAccess<'_, 'de> {
@@ -501,9 +520,14 @@ impl<'de> de::MapAccess<'de> for BodyAccess<'_, 'de> {
                 .deserialize(KeyDeserializer::new(Str::from_label(l), Some(l.span())))
                 .map_err(|e| e.with_span(l.span())),
             Some(Entry::Labels(ls)) => seed.deserialize(LabelsDeserializer { labels: ls }),
-            Some(Entry::Attr(a, sh)) => seed
-                .deserialize(ExprDeserializer::new(&a.expr, sh, depth))
-                .map_err(|e| sh.place(e.with_span(a.expr.span)).prepend_key(a.name.name)),
+            Some(Entry::Attr(a, sh)) => {
+                let d = ExprDeserializer::new(&a.expr, sh, depth);
+                let r = match self.needs_label {
+                    Some((block_type, at)) => seed.deserialize(NeedsLabel::new(d, block_type, at)),
+                    None => seed.deserialize(d),
+                };
+                r.map_err(|e| sh.place(e.with_span(a.expr.span)).prepend_key(a.name.name))
+            }
             Some(Entry::Blocks(name, blocks)) => {
                 let first = blocks.first().map(|&(b, sh)| (header(b), sh));
                 seed.deserialize(BlocksDeserializer::new(name, blocks, 0, depth))

@@ -144,6 +144,22 @@ impl<'de, 'c> Deserializer<'de, 'c> {
         self
     }
 
+    /// Applies `options` (depth and input limits), as every entry point
+    /// taking [`Options`](super::Options) does.
+    ///
+    /// ```
+    /// let options = hcl::de::Options::new().with_max_input_len(16);
+    /// let de = hcl::Deserializer::from_str("name = \"a long value\"\n").with_options(&options);
+    /// let err = <hcl::Value as serde::Deserialize>::deserialize(de).unwrap_err();
+    /// assert!(err.to_string().starts_with("input too large"));
+    /// ```
+    #[must_use]
+    pub fn with_options(mut self, options: &super::Options) -> Self {
+        self.max_depth = options.max_depth;
+        self.max_input_len = options.max_input_len;
+        self
+    }
+
     /// Parses the input and hands the root body to `f`; attaches the
     /// source and file name to any error.
     fn run<T, F>(self, f: F) -> Result<T>

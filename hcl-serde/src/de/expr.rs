@@ -34,8 +34,8 @@ impl<'a, 'de> ExprDeserializer<'a, 'de> {
 
     /// Evaluates the expression with the run's context.
     fn eval(&self) -> Result<Value> {
-        if let Some(t) = self.json_template() {
-            return crate::source::json::eval_template(t, self.expr.span, self.sh.ctx);
+        if self.sh.json_templates {
+            return super::json::eval_lowered(self.sh.src, self.expr, self.sh.ctx);
         }
         crate::eval::eval_expr(self.expr, self.sh.ctx)
     }
@@ -111,6 +111,14 @@ impl<'a, 'de> ExprDeserializer<'a, 'de> {
         };
         let mut keys = Vec::with_capacity(items.len());
         for item in items {
+            if self.sh.json_templates {
+                if let ObjectKey::Expr(e) = &item.key {
+                    if super::json::needs_json_eval(self.sh.src, e) {
+                        // A key written with escapes that is a template.
+                        return None;
+                    }
+                }
+            }
             keys.push(static_key(&item.key)?);
         }
         if keys.len() <= 16 {

@@ -561,11 +561,27 @@ pub fn from_dir<T: DeserializeOwned>(
     extensions: &[&str],
     ctx: Option<&Context>,
 ) -> Result<T> {
+    from_dir_with_options(dir, extensions, ctx, &super::Options::default())
+}
+
+/// [`from_dir`] with [`Options`](super::Options) (the input limit applies
+/// to each file).
+///
+/// # Errors
+///
+/// As [`from_dir`].
+pub fn from_dir_with_options<T: DeserializeOwned>(
+    dir: impl AsRef<Path>,
+    extensions: &[&str],
+    ctx: Option<&Context>,
+    options: &super::Options,
+) -> Result<T> {
     let dir = dir.as_ref();
     let sources = Sources::read_dir(dir, extensions)
         .map_err(|e| Error::io(e).with_file(dir.display().to_string()))?;
+    let de = Deserializer::from_files(&sources).with_options(options);
     match ctx {
-        Some(ctx) => from_files_with(&sources, ctx),
-        None => from_files(&sources),
+        Some(ctx) => T::deserialize(de.with_context(ctx)),
+        None => T::deserialize(de),
     }
 }

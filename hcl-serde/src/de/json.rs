@@ -127,8 +127,9 @@ impl<'i> Lower<'_, 'i> {
             JsonKind::Object(props) => {
                 let mut out = Vec::with_capacity(props.len());
                 for p in props {
-                    let normal =
-                        !self.templates || matches!(nfc(Cow::Borrowed(&p.name)), Cow::Borrowed(_));
+                    // Keys are normalized (NFC) with or without a
+                    // context, as the reference's JSON strings are.
+                    let normal = matches!(nfc(Cow::Borrowed(&p.name)), Cow::Borrowed(_));
                     let key = match (&p.name, self.is_template(&p.name)) {
                         (Cow::Borrowed(n), false) if normal => ObjectKey::Ident(Ident {
                             name: n,
@@ -158,9 +159,10 @@ impl<'i> Lower<'_, 'i> {
         // template: it stays a string here and is parsed when evaluated
         // (`ExprDeserializer::json_template`).
         if !self.is_template(&s) || !JsonValue::is_raw_string(self.text, span) {
-            // With a context every string is a template, whose literals
-            // are normalized (NFC).
-            let s = if self.templates { nfc(s) } else { s };
+            // Strings are normalized (NFC) with or without a context (the
+            // reference normalizes a JSON string whether it is a template
+            // or literal text).
+            let s = nfc(s);
             return Ok(Expr {
                 kind: ExprKind::String(s),
                 span,
@@ -168,4 +170,104 @@ impl<'i> Lower<'_, 'i> {
         }
         hcl_grammar::parse_expr_at(self.text, span, self.options).map_err(Error::syntax)
     }
+}
+
+/// Evaluates `expr`, a value of a JSON-syntax file lowered with templates
+/// (a context was given), as the JSON spec does: a string written with
+/// escapes that holds a template sequence is the template its decoded
+/// text is (the lowering could not parse it in place), in object keys and
+/// nested values too; anything else is evaluated as lowered.
+pub(super) fn eval_lowered(
+    src: &str,
+    expr: &Expr<'_>,
+    ctx: &crate::eval::Context,
+) -> Result<crate::Value> {
+    use crate::Value;
+    match &expr.kind {
+        ExprKind::String(s) if escaped_template(src, s, expr.span) => {
+            crate::source::json::eval_template(s, expr.span, ctx)
+        }
+        ExprKind::Tuple(items) => Ok(Value::Array(
+            items
+                .iter()
+                .map(|i| eval_lowered(src, i, ctx))
+                .collect::<Result<_>>()?,
+        )),
+        ExprKind::Object(items)
+            if items
+                .iter()
+                .any(|i| needs_json_eval(src, &i.value) || key_needs_json_eval(src, &i.key)) =>
+        {
+            let mut out = crate::Map::new();
+            let mut known = true;
+            for item in items {
+                let (key, span) = match &item.key {
+                    ObjectKey::Ident(i) => (Value::String(i.name.to_owned()), i.span),
+                    ObjectKey::Expr(e) => (eval_lowered(src, e, ctx)?, e.span),
+                };
+                let value = eval_lowered(src, &item.value, ctx)?;
+                let key = match key {
+                    Value::String(s) => s,
+                    Value::Unknown(_) => {
+                        known = false;
+                        continue;
+                    }
+                    Value::Number(n) => n.to_string(),
+                    Value::Bool(b) => b.to_string(),
+                    Value::Null => {
+                        return Err(Error::eval(
+                            "Invalid object key expression: cannot use a null value as an object key",
+                            span,
+                        ))
+                    }
+                    other => {
+                        return Err(Error::eval(
+                            format!(
+                                "Invalid object key expression: cannot use a {} as an object key, a string is required",
+                                crate::eval::Type::of(&other)
+                            ),
+                            span,
+                        ))
+                    }
+                };
+                if out.contains_key(&key) {
+                    return Err(Error::eval(
+                        format!("Duplicate object attribute: an attribute named {key:?} was already defined"),
+                        span,
+                    ));
+                }
+                out.insert(key, value);
+            }
+            if !known {
+                return Ok(Value::unknown(crate::eval::Type::Any));
+            }
+            Ok(Value::Object(out))
+        }
+        _ => crate::eval::eval_expr(expr, ctx),
+    }
+}
+
+/// Whether a lowered string is a template written with escapes: its
+/// decoded text holds a template sequence and its source is not that text
+/// (a string left from a parsed template, like the `${x}` of `"$${x}"`,
+/// is literal).
+fn escaped_template(src: &str, s: &str, span: Span) -> bool {
+    (s.contains("${") || s.contains("%{")) && !JsonValue::is_raw_string(src, span)
+}
+
+/// Whether a lowered value holds a string written with escapes that is a
+/// template (so [`eval_lowered`] must evaluate it, not the evaluator).
+pub(super) fn needs_json_eval(src: &str, expr: &Expr<'_>) -> bool {
+    match &expr.kind {
+        ExprKind::String(s) => escaped_template(src, s, expr.span),
+        ExprKind::Tuple(items) => items.iter().any(|i| needs_json_eval(src, i)),
+        ExprKind::Object(items) => items
+            .iter()
+            .any(|i| needs_json_eval(src, &i.value) || key_needs_json_eval(src, &i.key)),
+        _ => false,
+    }
+}
+
+fn key_needs_json_eval(src: &str, key: &ObjectKey<'_>) -> bool {
+    matches!(key, ObjectKey::Expr(e) if needs_json_eval(src, e))
 }

@@ -25,6 +25,7 @@ mod json;
 mod json_blocks;
 mod key;
 mod lines;
+mod options;
 mod value;
 
 pub use crate::source::{Syntax, DEFAULT_MAX_DEPTH};
@@ -32,10 +33,11 @@ pub use capture::{RawBody, RawExpression};
 pub use deserializer::Deserializer;
 pub use entry::{
     from_json_slice, from_json_slice_with, from_json_str, from_json_str_with, from_path,
-    from_reader, from_reader_with, from_slice, from_slice_with, from_str, from_str_with,
-    from_value,
+    from_path_with_options, from_reader, from_reader_with, from_reader_with_options, from_slice,
+    from_slice_with, from_str, from_str_with, from_value,
 };
-pub use files::{from_dir, from_files, from_files_with};
+pub use files::{from_dir, from_dir_with_options, from_files, from_files_with};
+pub use options::Options;
 pub use value::ValueDeserializer;
 
 use crate::error::Error;
@@ -127,7 +129,8 @@ pub(crate) fn too_deep(max: usize, span: Option<Span>) -> Error {
 /// The `Unexpected` of a value, for serde's error messages.
 pub(crate) fn unexpected(v: &Value) -> de::Unexpected<'_> {
     match v {
-        Value::Null => de::Unexpected::Unit,
+        // HCL's word, not serde's "unit value".
+        Value::Null => de::Unexpected::Other("null"),
         Value::Bool(b) => de::Unexpected::Bool(*b),
         Value::Number(n) => match (n.as_i64(), n.as_u64()) {
             (Some(i), _) if n.is_integer() => de::Unexpected::Signed(i),

@@ -318,7 +318,10 @@ pub(crate) fn number(text: &str) -> Option<Number> {
 
 fn string(s: &str, span: Span, ctx: Option<&Context>) -> Result<Value> {
     match ctx {
-        None => Ok(Value::String(s.to_owned())),
+        // Literal text, normalized (NFC) as the reference does.
+        None => Ok(Value::String(
+            hcl_grammar::json::nfc(std::borrow::Cow::Borrowed(s)).into_owned(),
+        )),
         Some(ctx) => eval_template(s, span, ctx),
     }
 }
