@@ -104,6 +104,7 @@
 // Input must not panic the library: no indexing that input can reach.
 #![warn(clippy::indexing_slicing)]
 
+mod body;
 pub mod de;
 pub mod error;
 pub mod eval;

@@ -224,7 +224,7 @@ pub fn from_path_with_options<T: DeserializeOwned>(
 /// to the end first (HCL cannot be deserialized before its end is seen).
 ///
 /// The stream is read no further than the default input limit
-/// ([`ParseOptions::DEFAULT_MAX_INPUT_LEN`], 8 MiB) plus one byte: a longer
+/// ([`ParseOptions::DEFAULT_MAX_INPUT_LEN`](hcl_grammar::ParseOptions::DEFAULT_MAX_INPUT_LEN), 8 MiB) plus one byte: a longer
 /// stream is a syntax error ("input too large") without being read whole.
 /// For a larger limit, use [`from_reader_with_options`].
 ///

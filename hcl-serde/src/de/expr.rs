@@ -570,7 +570,7 @@ impl<'de> de::MapAccess<'de> for ExprMapAccess<'_, 'de> {
         let Some(mut item) = self.items.next() else {
             return Ok(None);
         };
-        while self.skip_comments && static_key(&item.key) == Some(crate::source::json::COMMENT) {
+        while self.skip_comments && static_key(&item.key) == Some(crate::body::json::COMMENT) {
             let Some(next) = self.items.next() else {
                 return Ok(None);
             };

@@ -12,8 +12,8 @@
 //! source is, with spans in the JSON text, so errors inside it point into
 //! the string.
 
+use crate::body::json::COMMENT;
 use crate::error::{Error, Result};
-use crate::source::json::COMMENT;
 use hcl_grammar::json::{nfc, JsonKind, JsonProperty, JsonValue};
 use hcl_grammar::{
     Attribute, Body, Expr, ExprKind, Ident, ObjectItem, ObjectKey, ParseOptions, Span, Structure,
@@ -185,7 +185,7 @@ pub(super) fn eval_lowered(
     use crate::Value;
     match &expr.kind {
         ExprKind::String(s) if escaped_template(src, s, expr.span) => {
-            crate::source::json::eval_template(s, expr.span, ctx)
+            crate::body::json::eval_template(s, expr.span, ctx)
         }
         ExprKind::Tuple(items) => Ok(Value::Array(
             items

@@ -269,9 +269,8 @@ fn body_start(body: &SchemaBody<'_>) -> Option<hcl_grammar::Span> {
 /// The value of `a` in `ctx` with its type (a set is an array here).
 fn typed_value(a: &Attribute<'_>, ctx: &Context) -> Result<(Value, Type)> {
     match &a.expr {
-        AttrExpr::Native(e) => {
-            crate::eval::eval_expr_typed(e, ctx).map_err(|e| super::locate(e, a.src, a.file))
-        }
+        AttrExpr::Native(e) => crate::eval::eval_expr_typed(e, ctx)
+            .map_err(|e| crate::source::locate(e, a.src, a.file)),
         AttrExpr::Json(_) => a.evaluate(Some(ctx)).map(|v| {
             let ty = Type::of(&v);
             (v, ty)

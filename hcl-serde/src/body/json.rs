@@ -1,13 +1,14 @@
 //! The schema API over a JSON-syntax body (the reference's `hcl/json`
 //! body): the schema decides which properties are attributes and which
-//! are blocks; values are evaluated as the JSON spec says.
+//! are blocks; values are evaluated as the JSON spec says. Every rule of
+//! the JSON syntax is here: the comment property, strings as templates
+//! (positions in the JSON text), block forms, object keys.
 
 use super::{
     suggestion, AttrExpr, Attribute, Block, BodyContent, BodyKind, BodySchema, SchemaBody,
 };
 use crate::error::{Error, Result};
 use crate::eval::Context;
-use crate::source::json::{eval_template, COMMENT};
 use crate::source::DEFAULT_MAX_DEPTH;
 use crate::{Map, Number, Value};
 use hcl_grammar::json::{JsonKind, JsonProperty, JsonValue};
@@ -324,4 +325,20 @@ fn string(s: &str, span: Span, ctx: Option<&Context>) -> Result<Value> {
         )),
         Some(ctx) => eval_template(s, span, ctx),
     }
+}
+
+/// The name of the comment property, ignored in bodies.
+pub(crate) const COMMENT: &str = "//";
+
+/// Evaluates `text`, the decoded content of the JSON string at `span`, as
+/// a template. Positions are moved into the JSON text: exact for the part
+/// before the first escape, shifted by the escapes after it (as in the
+/// reference, which also counts the decoded text).
+pub(crate) fn eval_template(text: &str, span: Span, ctx: &Context) -> Result<Value> {
+    let base = span.start + 1;
+    let template = hcl_grammar::parse_template(text).map_err(|e| {
+        let s = e.span();
+        Error::eval(e.message(), Span::new(base + s.start, base + s.end))
+    })?;
+    crate::eval::eval_template(&template, ctx).map_err(|e| e.relocate(0, base, 0))
 }
