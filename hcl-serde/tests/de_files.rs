@@ -396,12 +396,19 @@ fn blocks_of_one_type_from_native_and_json_files_as_a_sequence() {
 }
 
 #[test]
-fn a_json_property_and_another_file_combine_only_as_a_sequence() {
-    let out = render::<Value>(&[
+fn a_json_property_and_another_file_combine_as_blocks() {
+    // Issue 22, item 2: a block type split between native and JSON files
+    // reads as a map (here through `Value`, HCL's JSON shape) as it does
+    // as a `Vec`; the JSON object's names are its labels.
+    let s = sources(&[
         ("a.tf", "variable \"x\" {\n  default = 1\n}\n"),
         ("b.tf.json", r#"{"variable": {"y": {"default": 2}}}"#),
     ]);
-    insta::assert_snapshot!(out);
+    let v: Value = hcl::from_files(&s).unwrap();
+    assert_eq!(
+        v,
+        hcl::value!({ "variable": { "x": { "default": 1 }, "y": { "default": 2 } } })
+    );
     // A native attribute and a JSON property: set twice.
     let out = render::<Value>(&[("a.tf", "region = 1\n"), ("b.tf.json", r#"{"region": 2}"#)]);
     insta::assert_snapshot!(out);

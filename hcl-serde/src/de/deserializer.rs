@@ -2,8 +2,8 @@
 //! input in its syntax, and serde's `Deserializer` trait, which hands the
 //! root body to `body.rs`.
 
-use super::body::BodyDeserializer;
-use super::{files, json, Shared, Syntax, DEFAULT_MAX_DEPTH};
+use super::body::{BodyDeserializer, Node};
+use super::{files, Shared, Syntax, DEFAULT_MAX_DEPTH};
 use crate::error::{Error, Result};
 use crate::eval::Context;
 use crate::source::Sources;
@@ -211,13 +211,39 @@ impl<'de, 'c> Deserializer<'de, 'c> {
         let tree = parsed.map_err(|e| finish(Error::syntax(e)))?;
         let mut shared = Shared::new(ctx, &src, self.max_depth);
         shared.file = file.as_deref();
-        f(BodyDeserializer::root(&tree, &shared)).map_err(finish)
+        f(BodyDeserializer::root(Node::Native(&tree), &shared)).map_err(finish)
+    }
+}
+
+/// Parses a file of HCL's JSON syntax: its root must be an object (or an
+/// array of objects, merged).
+pub(super) fn parse_json_root<'i>(
+    text: &'i str,
+    options: &ParseOptions,
+) -> Result<hcl_grammar::json::JsonValue<'i>> {
+    use hcl_grammar::json::JsonKind;
+    let root = hcl_grammar::json::parse_json_with(text, options).map_err(Error::syntax)?;
+    let bad = match &root.kind {
+        JsonKind::Object(_) => None,
+        JsonKind::Array(items) => items
+            .iter()
+            .find(|i| !matches!(i.kind, JsonKind::Object(_)))
+            .map(|i| (i.kind.type_name(), i.span)),
+        other => Some((other.type_name(), root.span)),
+    };
+    match bad {
+        None => Ok(root),
+        Some((found, span)) => Err(Error::syntax(hcl_grammar::Error::new(
+            format!("Root value must be object: the root of a JSON-syntax file must be an object (or an array of objects), not {found}"),
+            span,
+            text,
+        ))),
     }
 }
 
 impl<'de> Deserializer<'de, '_> {
-    /// [`Deserializer::run`] for the JSON syntax: the JSON tree is lowered
-    /// to a native body (see `json.rs`) that the same deserializer walks.
+    /// [`Deserializer::run`] for the JSON syntax: the body deserializer
+    /// walks the JSON tree itself (`json_value.rs`).
     fn run_json<T, F>(self, ctx: &Context, options: ParseOptions, f: F) -> Result<T>
     where
         F: for<'a> FnOnce(BodyDeserializer<'a, 'de>) -> Result<T>,
@@ -253,14 +279,11 @@ impl<'de> Deserializer<'de, '_> {
                 None => e,
             }
         };
-        let tree = hcl_grammar::json::parse_json_with(src, &options)
-            .map_err(|e| finish(Error::syntax(e)))?;
-        let body = json::lower_root(src, tree, templates, &options).map_err(finish)?;
+        let tree = parse_json_root(src, &options).map_err(finish)?;
         let mut shared = Shared::new(ctx, src, self.max_depth);
         shared.file = file.as_deref();
-        shared.json = true;
-        shared.json_templates = templates;
-        f(BodyDeserializer::root(&body, &shared)).map_err(finish)
+        shared.templates = templates;
+        f(BodyDeserializer::root(Node::Json(&tree), &shared)).map_err(finish)
     }
 }
 

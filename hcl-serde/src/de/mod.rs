@@ -7,11 +7,13 @@
 //! One file per node kind: `body` (bodies and groups of blocks), `expr`
 //! (attribute values), `value` (evaluated values), `key` (keys and
 //! labels), `enums`, and `capture` ([`RawExpression`] and [`RawBody`]).
-//! Around them: `deserializer` (the [`Deserializer`], its options and
-//! parsing), `entry` ([`from_str`] and the other entry points), `files`
-//! (several files as one body), `json` (the JSON syntax lowered to the
-//! native tree). [`Syntax`] and [`DEFAULT_MAX_DEPTH`] are defined beside
-//! what the schema API shares with this module (`source/`).
+//! `json_value` (a value of HCL's JSON syntax, read directly: the
+//! syntax's rules are the body abstraction's, `body/json.rs`). Around
+//! them: `deserializer` (the [`Deserializer`], its options and parsing),
+//! `options` ([`Options`]), `entry` ([`from_str`] and the other entry
+//! points), `files` (several files as one body). [`Syntax`] and
+//! [`DEFAULT_MAX_DEPTH`] are defined beside what the schema API shares
+//! with this module (`source/`).
 
 mod blocks;
 mod body;
@@ -21,8 +23,8 @@ mod entry;
 mod enums;
 mod expr;
 mod files;
-mod json;
-mod json_blocks;
+mod json_seq;
+mod json_value;
 mod key;
 mod lines;
 mod options;
@@ -60,11 +62,9 @@ pub(crate) struct Shared<'a> {
     pub(crate) line0: usize,
     /// The byte offset of `src` in its file.
     pub(crate) byte0: usize,
-    /// The input is in HCL's JSON syntax: objects may be read as blocks
-    /// (see `expr.rs`).
-    pub(crate) json: bool,
-    /// JSON syntax with a context: strings are templates.
-    pub(crate) json_templates: bool,
+    /// The run has a context: strings of the JSON syntax are templates
+    /// (`json_value.rs`).
+    pub(crate) templates: bool,
     /// The name of the file `src` is (for captures and, when `merged`,
     /// errors).
     pub(crate) file: Option<&'a str>,
@@ -82,8 +82,7 @@ impl<'a> Shared<'a> {
             max_depth,
             line0: 1,
             byte0: 0,
-            json: false,
-            json_templates: false,
+            templates: false,
             file: None,
             merged: false,
             lines: RefCell::new(LineStarts::new()),
