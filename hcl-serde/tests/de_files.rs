@@ -482,3 +482,94 @@ fn from_path_and_from_dir_take_options() {
     assert_eq!(v["name"], "a fairly long value");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+// Issue 22, item 2: a module of `.tf` and `.tf.json` files reads through
+// serde into the shapes the native syntax reads into, captures included:
+// resources as a map of maps of `RawBody`, as a `Vec` of such maps, and
+// attributes as `RawExpression`, each capture in its own file's syntax.
+#[test]
+fn a_mixed_module_reads_into_every_shape_with_captures() {
+    use std::collections::HashMap;
+    let s = sources(&[
+        (
+            "main.tf",
+            "region = var.region\nresource \"aws_instance\" \"web\" {\n  ami = var.ami\n}\n",
+        ),
+        (
+            "extra.tf.json",
+            r#"{"resource": {"aws_instance": {"api": {"ami": "${var.ami}-api"}}, "aws_s3_bucket": {"logs": {"acl": "private"}}}}"#,
+        ),
+    ]);
+    #[derive(Deserialize)]
+    struct ByMap {
+        region: RawExpression,
+        resource: HashMap<String, HashMap<String, RawBody>>,
+    }
+    let m: ByMap = hcl::from_files(&s).unwrap();
+    assert_eq!(m.region.as_str(), "var.region");
+    assert_eq!(m.resource["aws_instance"].len(), 2);
+    let web = &m.resource["aws_instance"]["web"];
+    let api = &m.resource["aws_instance"]["api"];
+    assert_eq!((web.file(), api.file()), (Some("main.tf"), Some("extra.tf.json")));
+    let mut ctx = Context::new();
+    ctx.declare_var("var", hcl::value!({ "ami": "ami-1", "region": "eu" }));
+    #[derive(Deserialize, Debug, PartialEq)]
+    struct Instance {
+        ami: String,
+    }
+    assert_eq!(web.deserialize_with::<Instance>(&ctx).unwrap().ami, "ami-1");
+    assert_eq!(api.deserialize_with::<Instance>(&ctx).unwrap().ami, "ami-1-api");
+    assert_eq!(
+        m.resource["aws_s3_bucket"]["logs"].evaluate(&ctx).unwrap(),
+        hcl::value!({ "acl": "private" })
+    );
+    assert_eq!(m.region.evaluate(&ctx).unwrap(), "eu");
+
+    #[derive(Deserialize)]
+    struct ByVec {
+        resource: Vec<HashMap<String, HashMap<String, RawBody>>>,
+    }
+    let v: ByVec = hcl::from_files(&s).unwrap();
+    assert_eq!(v.resource.len(), 2);
+    assert!(v.resource[0]["aws_instance"].contains_key("web"));
+    assert!(v.resource[1]["aws_s3_bucket"].contains_key("logs"));
+
+    #[derive(Deserialize, Debug)]
+    struct Resource {
+        #[serde(rename = "$labels")]
+        labels: Vec<String>,
+        body: Option<RawBody>,
+    }
+    #[derive(Deserialize)]
+    struct ByLabels {
+        resource: Vec<Resource>,
+    }
+    let l: ByLabels = hcl::from_files(&s).unwrap();
+    let labels: Vec<Vec<String>> = l.resource.iter().map(|r| r.labels.clone()).collect();
+    assert_eq!(
+        labels,
+        [
+            ["aws_instance", "web"],
+            ["aws_instance", "api"],
+            ["aws_s3_bucket", "logs"]
+        ]
+    );
+}
+
+// A JSON-syntax attribute captured as a `RawExpression` evaluates as JSON
+// (its strings are templates), with positions in the JSON file.
+#[test]
+fn a_json_capture_evaluates_in_the_json_syntax() {
+    #[derive(Deserialize)]
+    struct T {
+        a: RawExpression,
+        b: RawBody,
+    }
+    let t: T = hcl::from_json_str(r#"{"a": "${x + 1}", "b": {"c": "${x}"}}"#).unwrap();
+    let mut ctx = Context::new();
+    ctx.declare_var("x", 1);
+    assert_eq!(t.a.evaluate(&ctx).unwrap(), 2);
+    assert_eq!(t.b.evaluate(&ctx).unwrap(), hcl::value!({ "c": 1 }));
+    let e = t.a.evaluate(&Context::new()).unwrap_err();
+    assert_eq!((e.line(), e.column()), (Some(1), Some(10)), "{e}");
+}
