@@ -510,7 +510,10 @@ fn a_mixed_module_reads_into_every_shape_with_captures() {
     assert_eq!(m.resource["aws_instance"].len(), 2);
     let web = &m.resource["aws_instance"]["web"];
     let api = &m.resource["aws_instance"]["api"];
-    assert_eq!((web.file(), api.file()), (Some("main.tf"), Some("extra.tf.json")));
+    assert_eq!(
+        (web.file(), api.file()),
+        (Some("main.tf"), Some("extra.tf.json"))
+    );
     let mut ctx = Context::new();
     ctx.declare_var("var", hcl::value!({ "ami": "ami-1", "region": "eu" }));
     #[derive(Deserialize, Debug, PartialEq)]
@@ -518,7 +521,10 @@ fn a_mixed_module_reads_into_every_shape_with_captures() {
         ami: String,
     }
     assert_eq!(web.deserialize_with::<Instance>(&ctx).unwrap().ami, "ami-1");
-    assert_eq!(api.deserialize_with::<Instance>(&ctx).unwrap().ami, "ami-1-api");
+    assert_eq!(
+        api.deserialize_with::<Instance>(&ctx).unwrap().ami,
+        "ami-1-api"
+    );
     assert_eq!(
         m.resource["aws_s3_bucket"]["logs"].evaluate(&ctx).unwrap(),
         hcl::value!({ "acl": "private" })
@@ -572,4 +578,118 @@ fn a_json_capture_evaluates_in_the_json_syntax() {
     assert_eq!(t.b.evaluate(&ctx).unwrap(), hcl::value!({ "c": 1 }));
     let e = t.a.evaluate(&Context::new()).unwrap_err();
     assert_eq!((e.line(), e.column()), (Some(1), Some(10)), "{e}");
+}
+
+// Issue 22, item 2: `dynamic` blocks through serde, an option of the
+// Deserializer, of `from_files` / `from_dir` (`Options`). Expected values
+// from `hcl-oracle dynblock` on the same text with the schema
+// {name; ingress "name" {port; cidr {block}}}: the generated blocks come
+// in the `dynamic` block's place, nested iterators see the outer ones.
+const DYNAMIC: &str = r#"name = "sg"
+dynamic "ingress" {
+  for_each = {http = 80, https = 443}
+  iterator = rule
+  labels   = [rule.key]
+  content {
+    port = rule.value
+    dynamic "cidr" {
+      for_each = ["10.0.0.0/8", "192.168.0.0/16"]
+      content {
+        block = "${rule.key}:${cidr.value}"
+      }
+    }
+  }
+}
+ingress "ssh" {
+  port = 22
+}
+"#;
+
+#[derive(Deserialize, Debug, PartialEq)]
+struct Cidr {
+    block: String,
+}
+
+#[derive(Deserialize, Debug, PartialEq)]
+struct Ingress {
+    #[serde(rename = "$label")]
+    name: String,
+    port: u16,
+    #[serde(default)]
+    cidr: Vec<Cidr>,
+}
+
+#[derive(Deserialize, Debug, PartialEq)]
+struct Group {
+    name: String,
+    ingress: Vec<Ingress>,
+}
+
+#[test]
+fn dynamic_blocks_through_serde() {
+    let on = hcl::de::Options::new().with_dynamic_blocks(true);
+    let g = Group::deserialize(hcl::Deserializer::from_str(DYNAMIC).with_options(&on)).unwrap();
+    let names: Vec<&str> = g.ingress.iter().map(|i| i.name.as_str()).collect();
+    assert_eq!(names, ["http", "https", "ssh"]);
+    assert_eq!(g.ingress[1].port, 443);
+    let blocks: Vec<&str> = g.ingress[1].cidr.iter().map(|c| c.block.as_str()).collect();
+    assert_eq!(blocks, ["https:10.0.0.0/8", "https:192.168.0.0/16"]);
+    assert!(g.ingress[2].cidr.is_empty());
+
+    // As a map keyed by label, and as a `Value` (HCL's JSON shape).
+    #[derive(Deserialize)]
+    struct ByName {
+        ingress: BTreeMap<String, Value>,
+    }
+    let m = ByName::deserialize(hcl::Deserializer::from_str(DYNAMIC).with_dynamic_blocks(true))
+        .unwrap();
+    assert_eq!(m.ingress["http"]["port"], 80);
+    assert_eq!(m.ingress["https"]["cidr"][0]["block"], "https:10.0.0.0/8");
+
+    // Several files, one of them JSON: `from_files` with the option.
+    let s = sources(&[
+        ("a.tf", DYNAMIC),
+        ("b.tf.json", r#"{"ingress": {"db": {"port": 5432}}}"#),
+    ]);
+    let g = Group::deserialize(hcl::Deserializer::from_files(&s).with_options(&on)).unwrap();
+    let names: Vec<&str> = g.ingress.iter().map(|i| i.name.as_str()).collect();
+    assert_eq!(names, ["http", "https", "ssh", "db"]);
+
+    // `from_dir` with the options.
+    let dir = std::env::temp_dir().join(format!("hcl-de-dynamic-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("a.tf"), DYNAMIC).unwrap();
+    let g: Group = hcl::de::from_dir_with_options(&dir, &["tf"], None, &on).unwrap();
+    assert_eq!(g.ingress.len(), 3);
+    std::fs::remove_dir_all(&dir).ok();
+
+    // Without the option a `dynamic` block is a block as any other.
+    let g: Group = hcl::from_str(DYNAMIC).unwrap();
+    let names: Vec<&str> = g.ingress.iter().map(|i| i.name.as_str()).collect();
+    assert_eq!(names, ["ssh"]);
+}
+
+#[test]
+fn dynamic_block_errors_through_serde() {
+    // The expansion's own messages (`ext::dynblock`'s), at their place.
+    let text = "dynamic \"ingress\" {\n  for_each = 5\n  content {}\n}\n";
+    let de = hcl::Deserializer::from_str(text)
+        .with_dynamic_blocks(true)
+        .with_file_name("sg.tf");
+    let e = Value::deserialize(de).unwrap_err();
+    assert!(
+        e.message().starts_with("Invalid dynamic for_each value"),
+        "{e}"
+    );
+    assert_eq!(
+        (e.file(), e.line(), e.column()),
+        (Some("sg.tf"), Some(2), Some(14))
+    );
+    let text = "dynamic \"ingress\" {\n  for_each = [1]\n}\n";
+    let e = Value::deserialize(hcl::Deserializer::from_str(text).with_dynamic_blocks(true))
+        .unwrap_err();
+    assert!(
+        e.message().starts_with("Missing dynamic content block"),
+        "{e}"
+    );
 }

@@ -377,3 +377,53 @@ fn label_value(l: &Attribute<'_>, ctx: &Context) -> std::result::Result<String, 
         ))),
     }
 }
+
+/// The blocks that the native `dynamic` block `dy` (of the file `src`,
+/// named `file`) generates, for the serde deserializer, which has no
+/// schema: the generated blocks take as many labels as its `labels` list
+/// has. `ctx` holds the enclosing iterators. Each generated block's body
+/// has its own context (the iterator on top of `ctx`) in `body.dynamic`.
+pub(crate) fn generate_native<'a>(
+    src: &'a str,
+    file: Option<&'a str>,
+    dy: &'a hcl_grammar::Block<'a>,
+    ctx: &Arc<Context>,
+) -> Result<Vec<Block<'a>>> {
+    let Some(type_label) = dy.labels.first() else {
+        return Err(Error::data_at(
+            "Missing type for dynamic: a `dynamic` block needs one label, the type of the blocks it generates",
+            dy.ident.span,
+        ));
+    };
+    let labels = dy
+        .body
+        .attributes()
+        .find(|a| a.name.name == "labels")
+        .map_or(0, |a| match &a.expr.kind {
+            ExprKind::Tuple(items) => items.len(),
+            _ => 1,
+        });
+    let parent = SchemaBody {
+        src,
+        file,
+        kind: BodyKind::Native(&dy.body),
+        hidden: Vec::new(),
+        dynamic: Some(Arc::clone(ctx)),
+        iterators: None,
+        unknown: false,
+    };
+    let dy_block = Block {
+        type_name: "dynamic".to_owned(),
+        labels: vec![type_label.as_str().to_owned()],
+        label_spans: vec![type_label.span()],
+        type_span: dy.ident.span,
+        body: parent.clone(),
+    };
+    let bs = BlockSchema {
+        type_name: type_label.as_str().to_owned(),
+        labels: (0..labels).map(|i| format!("label {}", i + 1)).collect(),
+    };
+    let mut out = Vec::new();
+    generate(&parent, &dy_block, &bs, ctx, &mut out).map_err(|e| parent.locate(e))?;
+    Ok(out)
+}

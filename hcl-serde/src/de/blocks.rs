@@ -12,24 +12,102 @@ use super::json_value::JsonDeserializer;
 use super::key::{KeyDeserializer, Str};
 use super::Shared;
 use crate::error::{Error, Result};
+use crate::eval::Context;
 use hcl_grammar::json::{JsonKind, JsonValue};
-use hcl_grammar::{Block, Span};
+use hcl_grammar::{Block, BlockLabel, Span};
 use serde::de::{self, Visitor};
+use std::borrow::Cow;
+use std::rc::Rc;
+use std::sync::Arc;
 
 /// One member of a group of blocks, with its file.
-#[derive(Clone, Copy)]
+#[derive(Clone)]
 pub(crate) enum Member<'a, 'de> {
     /// A native block.
     Native(&'a Block<'de>, &'a Shared<'a>),
+    /// A block that a `dynamic` block generated.
+    Generated(Rc<Generated<'de>>, &'a Shared<'a>),
     /// A JSON value holding blocks, and where its name is.
     Json(&'a JsonValue<'de>, Span, &'a Shared<'a>),
+}
+
+/// A block that a `dynamic` block generated: its type and labels (the
+/// `dynamic` block's label and `labels`), the `content` block's body, and
+/// the context its attributes are evaluated in (the iterator on top of
+/// the enclosing context).
+pub(crate) struct Generated<'de> {
+    pub(crate) block: Block<'de>,
+    pub(crate) ctx: Arc<Context>,
+}
+
+/// The blocks that `b` generates, when `dynamic` blocks are expanded and
+/// it is one: their type, and the members (`Ok(None)`: `b` is a block as
+/// any other). The rules are the body abstraction's (`body/dynamic.rs`).
+pub(crate) fn expand_dynamic<'a, 'de>(
+    b: &'a Block<'de>,
+    sh: &'a Shared<'a>,
+) -> Result<Option<(&'de str, Vec<Member<'a, 'de>>)>> {
+    let Some(ctx) = &sh.dynamic else {
+        return Ok(None);
+    };
+    if b.ident.name != "dynamic" {
+        return Ok(None);
+    }
+    let generated = crate::body::generate_native(sh.src, sh.file, b, ctx)?;
+    let Some(content) = b.body.blocks().find(|c| c.ident.name == "content") else {
+        return Ok(None);
+    };
+    let type_name: &'de str = match b.labels.first() {
+        Some(BlockLabel::Ident(i)) => i.name,
+        Some(BlockLabel::String(s)) => match &s.value {
+            Cow::Borrowed(n) => n,
+            Cow::Owned(_) => {
+                return Err(Error::data_at(
+                    "a `dynamic` block's type may not be written with escapes",
+                    s.span,
+                ))
+            }
+        },
+        None => return Ok(None),
+    };
+    let type_span = b.labels.first().map_or(b.ident.span, BlockLabel::span);
+    let mut out = Vec::with_capacity(generated.len());
+    for g in generated {
+        let Some(ctx) = g.body.dynamic.clone() else {
+            continue;
+        };
+        let labels = g
+            .labels
+            .into_iter()
+            .zip(g.label_spans)
+            .map(|(value, span)| {
+                BlockLabel::String(hcl_grammar::StrLit {
+                    value: Cow::Owned(value),
+                    span,
+                })
+            })
+            .collect();
+        let block = Block {
+            ident: hcl_grammar::Ident {
+                name: type_name,
+                span: type_span,
+            },
+            labels,
+            body: content.body.clone(),
+            open_brace: content.open_brace,
+            close_brace: content.close_brace,
+            span: b.span,
+        };
+        out.push(Member::Generated(Rc::new(Generated { block, ctx }), sh));
+    }
+    Ok(Some((type_name, out)))
 }
 
 impl<'a> Member<'a, '_> {
     /// Its file.
     pub(crate) fn shared(&self) -> &'a Shared<'a> {
         match self {
-            Member::Native(_, sh) | Member::Json(_, _, sh) => sh,
+            Member::Native(_, sh) | Member::Generated(_, sh) | Member::Json(_, _, sh) => sh,
         }
     }
 
@@ -37,6 +115,7 @@ impl<'a> Member<'a, '_> {
     pub(crate) fn span(&self) -> Span {
         match self {
             Member::Native(b, _) => header(b),
+            Member::Generated(g, _) => header(&g.block),
             Member::Json(_, span, _) => *span,
         }
     }
@@ -84,10 +163,21 @@ impl<'a, 'de> BlocksDeserializer<'a, 'de> {
                 sh,
             )),
             [Member::Json(v, _, sh)] => Ok((One::Json(JsonDeserializer::new(v, sh, self.depth)), sh)),
+            [Member::Generated(g, sh)] => Ok((
+                One::Generated(Rc::clone(g), self.offset, self.depth, sh),
+                sh,
+            )),
             [first, second, ..] if self.offset > 0 || matches!(second, Member::Json(..)) => {
                 let sh = second.shared();
                 let what = match second {
                     Member::Native(b, _) => b
+                        .labels
+                        .get(self.offset.saturating_sub(1))
+                        .filter(|_| self.offset > 0)
+                        .map(|l| format!(" {:?}", l.as_str()))
+                        .unwrap_or_default(),
+                    Member::Generated(g, _) => g
+                        .block
                         .labels
                         .get(self.offset.saturating_sub(1))
                         .filter(|_| self.offset > 0)
@@ -123,40 +213,59 @@ impl<'a, 'de> BlocksDeserializer<'a, 'de> {
     /// member has a label there.
     fn by_label(&self) -> Result<Option<Vec<LabelGroup<'a, 'de>>>> {
         let mut groups: Vec<LabelGroup<'a, 'de>> = Vec::new();
-        let mut keys: Vec<&'a str> = Vec::new();
-        let mut index: Option<std::collections::HashMap<&'a str, usize>> = None;
+        let mut keys: Vec<Cow<'a, str>> = Vec::new();
+        let mut index: Option<std::collections::HashMap<Cow<'a, str>, usize>> = None;
         let mut unlabelled = None;
-        let mut add = |key: &'a str, label: Str<'a, 'de>, span: Span, m: Member<'a, 'de>| {
+        let mut add = |key: Cow<'a, str>, label: Str<'a, 'de>, span: Span, m: Member<'a, 'de>| {
             if index.is_none() && keys.len() > 16 {
-                index = Some(keys.iter().enumerate().map(|(i, k)| (*k, i)).collect());
+                index = Some(
+                    keys.iter()
+                        .cloned()
+                        .enumerate()
+                        .map(|(i, k)| (k, i))
+                        .collect(),
+                );
             }
             let found = match &index {
-                Some(map) => map.get(key).copied(),
+                Some(map) => map.get(&key).copied(),
                 None => keys.iter().position(|k| *k == key),
             };
             match found.and_then(|i| groups.get_mut(i)) {
                 Some((_, _, members)) => members.push(m),
                 None => {
                     if let Some(map) = &mut index {
-                        map.insert(key, keys.len());
+                        map.insert(key.clone(), keys.len());
                     }
                     keys.push(key);
                     groups.push((label, span, vec![m]));
                 }
             }
         };
-        for &m in &self.blocks {
+        for m in &self.blocks {
             match m {
-                Member::Native(b, sh) => {
+                Member::Native(b, _) => {
                     let Some(label) = b.labels.get(self.offset) else {
-                        unlabelled.get_or_insert(m);
+                        unlabelled.get_or_insert(m.clone());
                         continue;
                     };
                     add(
-                        label.as_str(),
+                        Cow::Borrowed(label.as_str()),
                         Str::from_label(label),
                         label.span(),
-                        Member::Native(b, sh),
+                        m.clone(),
+                    );
+                }
+                Member::Generated(g, _) => {
+                    let Some(label) = g.block.labels.get(self.offset) else {
+                        unlabelled.get_or_insert(m.clone());
+                        continue;
+                    };
+                    let text = label.as_str().to_owned();
+                    add(
+                        Cow::Owned(text.clone()),
+                        Str::Owned(text),
+                        label.span(),
+                        m.clone(),
                     );
                 }
                 Member::Json(v, _, sh) => {
@@ -178,7 +287,7 @@ impl<'a, 'de> BlocksDeserializer<'a, 'de> {
                         };
                         for p in props {
                             add(
-                                p.name.as_ref(),
+                                Cow::Borrowed(p.name.as_ref()),
                                 Str::from_cow(&p.name),
                                 p.name_span,
                                 Member::Json(&p.value, p.name_span, sh),
@@ -248,6 +357,8 @@ impl<'a, 'de> BlocksDeserializer<'a, 'de> {
 enum One<'a, 'de> {
     Native(BodyDeserializer<'a, 'de>),
     Json(JsonDeserializer<'a, 'de>),
+    /// A generated block, read in its own context (made when read).
+    Generated(Rc<Generated<'de>>, usize, usize, &'a Shared<'a>),
 }
 
 macro_rules! one_forward {
@@ -257,6 +368,11 @@ macro_rules! one_forward {
                 match self {
                     One::Native(d) => de::Deserializer::$method(d, $($arg,)* v),
                     One::Json(d) => de::Deserializer::$method(d, $($arg,)* v),
+                    One::Generated(g, offset, depth, sh) => {
+                        let local = sh.generated(&g.ctx);
+                        let d = BodyDeserializer::block(&g.block, offset, &local, depth);
+                        de::Deserializer::$method(d, $($arg,)* v)
+                    }
                 }
             }
         )*
@@ -345,6 +461,12 @@ impl<'de> de::Deserializer<'de> for BlocksDeserializer<'_, 'de> {
                     // value that must be a block's body says the label is
                     // missing.
                     One::Native(body) => body.needing_label(name).deserialize_map(v),
+                    One::Generated(g, offset, depth, gsh) => {
+                        let local = gsh.generated(&g.ctx);
+                        BodyDeserializer::block(&g.block, offset, &local, depth)
+                            .needing_label(name)
+                            .deserialize_map(v)
+                    }
                     One::Json(d) => de::Deserializer::deserialize_map(d, v),
                 }
                 .map_err(|e| sh.place(e))
@@ -361,6 +483,7 @@ impl<'de> de::Deserializer<'de> for BlocksDeserializer<'_, 'de> {
         if capture::is_spanned(name, fields) {
             let span = match self.blocks.first() {
                 Some(Member::Native(b, _)) => b.span,
+                Some(Member::Generated(g, _)) => g.block.span,
                 Some(Member::Json(j, _, _)) => j.span,
                 None => Span::default(),
             };
@@ -472,6 +595,19 @@ impl<'de> de::SeqAccess<'de> for BlocksAccess<'_, 'de> {
                         .deserialize(BodyDeserializer::block(b, self.offset, sh, depth))
                         .map(Some)
                         .map_err(|e| sh.place(e.with_span(header(b))).prepend_index(i));
+                }
+                Some(Member::Generated(g, sh)) => {
+                    self.index += 1;
+                    let local = sh.generated(&g.ctx);
+                    return seed
+                        .deserialize(BodyDeserializer::block(
+                            &g.block,
+                            self.offset,
+                            &local,
+                            depth,
+                        ))
+                        .map(Some)
+                        .map_err(|e| sh.place(e.with_span(header(&g.block))).prepend_index(i));
                 }
                 Some(Member::Json(v, _, sh)) => match &v.kind {
                     JsonKind::Object(_) => {

@@ -161,10 +161,22 @@ impl<'a, 'de> BodyDeserializer<'a, 'de> {
         };
         let mut out: Vec<Entry<'a, 'de>> = Vec::with_capacity(body.items.len());
         let mut index: Option<std::collections::HashMap<&'de str, usize>> = None;
+        let mut pending: Vec<Pending<'a, 'de>> = Vec::new();
         for item in &body.items {
-            let name = match item {
-                Structure::Attribute(a) => a.name.name,
-                Structure::Block(b) => b.ident.name,
+            match item {
+                Structure::Block(b) => match super::blocks::expand_dynamic(b, sh)? {
+                    Some((name, members)) => {
+                        pending.extend(members.into_iter().map(|m| Pending::Block(name, m)));
+                    }
+                    None => pending.push(Pending::Block(b.ident.name, Member::Native(b, sh))),
+                },
+                Structure::Attribute(a) => pending.push(Pending::Attr(a)),
+            }
+        }
+        for item in pending {
+            let name = match &item {
+                Pending::Attr(a) => a.name.name,
+                Pending::Block(name, _) => name,
             };
             if index.is_none() && out.len() > 16 {
                 index = Some(
@@ -179,16 +191,14 @@ impl<'a, 'de> BodyDeserializer<'a, 'de> {
                 None => out.iter().position(|e| e.native_name() == Some(name)),
             };
             match (item, found.and_then(|i| out.get_mut(i))) {
-                (Structure::Block(b), Some(Entry::Blocks(_, blocks))) => {
-                    blocks.push(Member::Native(b, sh))
-                }
-                (Structure::Block(b), Some(_)) => {
+                (Pending::Block(_, m), Some(Entry::Blocks(_, blocks))) => blocks.push(m),
+                (Pending::Block(_, m), Some(_)) => {
                     return Err(Error::data_at(
                         format!("`{name}` is both an attribute and a block type in this body"),
-                        b.ident.span,
+                        key_span(&m),
                     ))
                 }
-                (Structure::Attribute(a), Some(_)) => {
+                (Pending::Attr(a), Some(_)) => {
                     return Err(Error::data_at(
                         format!("`{name}` is both an attribute and a block type in this body"),
                         a.name.span,
@@ -199,10 +209,8 @@ impl<'a, 'de> BodyDeserializer<'a, 'de> {
                         map.insert(name, out.len());
                     }
                     out.push(match item {
-                        Structure::Attribute(a) => Entry::Attr(a, sh),
-                        Structure::Block(b) => {
-                            Entry::Blocks(Str::Borrowed(name), vec![Member::Native(b, sh)])
-                        }
+                        Pending::Attr(a) => Entry::Attr(a, sh),
+                        Pending::Block(_, m) => Entry::Blocks(Str::Borrowed(name), vec![m]),
                     });
                 }
             }
@@ -629,8 +637,15 @@ impl<'de> de::MapAccess<'de> for BodyAccess<'_, 'de> {
 fn key_span(m: &Member<'_, '_>) -> Span {
     match m {
         Member::Native(b, _) => b.ident.span,
+        Member::Generated(g, _) => g.block.ident.span,
         Member::Json(_, span, _) => *span,
     }
+}
+
+/// An item of a native body, `dynamic` blocks expanded.
+enum Pending<'a, 'de> {
+    Attr(&'a Attribute<'de>),
+    Block(&'de str, Member<'a, 'de>),
 }
 
 /// A map of one entry (a label and what it labels).

@@ -46,6 +46,7 @@ pub struct Deserializer<'de, 'c> {
     pub(super) max_depth: usize,
     pub(super) max_input_len: usize,
     pub(super) syntax: Syntax,
+    pub(super) dynamic_blocks: bool,
 }
 
 impl<'de> Deserializer<'de, 'static> {
@@ -61,6 +62,7 @@ impl<'de> Deserializer<'de, 'static> {
             max_depth: DEFAULT_MAX_DEPTH,
             max_input_len: ParseOptions::DEFAULT_MAX_INPUT_LEN,
             syntax: Syntax::Native,
+            dynamic_blocks: false,
         }
     }
 
@@ -74,6 +76,7 @@ impl<'de> Deserializer<'de, 'static> {
             max_depth: DEFAULT_MAX_DEPTH,
             max_input_len: ParseOptions::DEFAULT_MAX_INPUT_LEN,
             syntax: Syntax::Native,
+            dynamic_blocks: false,
         }
     }
 }
@@ -88,6 +91,7 @@ impl<'de, 'c> Deserializer<'de, 'c> {
             max_depth: self.max_depth,
             max_input_len: self.max_input_len,
             syntax: self.syntax,
+            dynamic_blocks: self.dynamic_blocks,
         }
     }
 
@@ -157,6 +161,15 @@ impl<'de, 'c> Deserializer<'de, 'c> {
     pub fn with_options(mut self, options: &super::Options) -> Self {
         self.max_depth = options.max_depth;
         self.max_input_len = options.max_input_len;
+        self.dynamic_blocks = options.dynamic_blocks;
+        self
+    }
+
+    /// Expands `dynamic` blocks as the target reads them (see
+    /// [`Options::with_dynamic_blocks`](super::Options::with_dynamic_blocks)).
+    #[must_use]
+    pub fn with_dynamic_blocks(mut self, on: bool) -> Self {
+        self.dynamic_blocks = on;
         self
     }
 
@@ -174,15 +187,27 @@ impl<'de, 'c> Deserializer<'de, 'c> {
                 &none
             }
         };
+        // Expanding `dynamic` blocks: the context, shared, is the parent
+        // of each generated block's (one copy per run).
+        // Without a context the iterators still need variables: an empty
+        // context that supports them.
+        let shared_ctx = self.dynamic_blocks.then(|| {
+            std::sync::Arc::new(match self.ctx {
+                Some(c) => c.clone(),
+                None => Context::new(),
+            })
+        });
+        let ctx = shared_ctx.as_deref().unwrap_or(ctx);
+        let dynamic = shared_ctx.as_ref();
         let options = ParseOptions::default().with_max_input_len(self.max_input_len);
         if self.syntax == Syntax::Json {
-            return self.run_json(ctx, options, f);
+            return self.run_json((ctx, dynamic), options, f);
         }
         let (parsed, src): (_, Cow<'de, str>) = match self.input {
             Input::Files(sources) => {
                 return files::run(
                     sources,
-                    ctx,
+                    (ctx, dynamic),
                     &options,
                     self.max_depth,
                     self.ctx.is_some(),
@@ -211,6 +236,7 @@ impl<'de, 'c> Deserializer<'de, 'c> {
         let tree = parsed.map_err(|e| finish(Error::syntax(e)))?;
         let mut shared = Shared::new(ctx, &src, self.max_depth);
         shared.file = file.as_deref();
+        shared.dynamic = dynamic.cloned();
         f(BodyDeserializer::root(Node::Native(&tree), &shared)).map_err(finish)
     }
 }
@@ -244,7 +270,12 @@ pub(super) fn parse_json_root<'i>(
 impl<'de> Deserializer<'de, '_> {
     /// [`Deserializer::run`] for the JSON syntax: the body deserializer
     /// walks the JSON tree itself (`json_value.rs`).
-    fn run_json<T, F>(self, ctx: &Context, options: ParseOptions, f: F) -> Result<T>
+    fn run_json<T, F>(
+        self,
+        (ctx, dynamic): (&Context, Option<&std::sync::Arc<Context>>),
+        options: ParseOptions,
+        f: F,
+    ) -> Result<T>
     where
         F: for<'a> FnOnce(BodyDeserializer<'a, 'de>) -> Result<T>,
     {
@@ -252,7 +283,14 @@ impl<'de> Deserializer<'de, '_> {
         let file = self.file;
         let src: &'de str = match self.input {
             Input::Files(sources) => {
-                return files::run(sources, ctx, &options, self.max_depth, templates, f)
+                return files::run(
+                    sources,
+                    (ctx, dynamic),
+                    &options,
+                    self.max_depth,
+                    templates,
+                    f,
+                )
             }
             Input::Str(s) => s,
             Input::Bytes(b) => match std::str::from_utf8(b) {
@@ -283,6 +321,7 @@ impl<'de> Deserializer<'de, '_> {
         let mut shared = Shared::new(ctx, src, self.max_depth);
         shared.file = file.as_deref();
         shared.templates = templates;
+        shared.dynamic = dynamic.cloned();
         f(BodyDeserializer::root(Node::Json(&tree), &shared)).map_err(finish)
     }
 }

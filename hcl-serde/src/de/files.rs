@@ -62,7 +62,7 @@ pub(super) fn place(sh: &Shared<'_>, e: Error) -> Error {
 /// context was given).
 pub(super) fn run<'de, T, F>(
     sources: &'de Sources,
-    ctx: &Context,
+    (ctx, dynamic): (&Context, Option<&std::sync::Arc<Context>>),
     options: &ParseOptions,
     max_depth: usize,
     templates: bool,
@@ -87,6 +87,7 @@ where
         sh.file = Some(name);
         sh.merged = true;
         sh.templates = templates;
+        sh.dynamic = dynamic.cloned();
         files.push(FileBody { tree, sh });
     }
     let Some(first) = files.first() else {
@@ -110,6 +111,8 @@ enum Item<'a, 'de> {
     Attr(&'a Attribute<'de>),
     Block(&'a Block<'de>),
     Json(&'a JsonProperty<'de>),
+    /// A block that a `dynamic` block generated, with its type.
+    Generated(&'de str, Member<'a, 'de>),
 }
 
 /// The entries of several files' root bodies: attributes and groups of
@@ -125,14 +128,21 @@ pub(super) fn entries<'a, 'de>(files: &'a [FileBody<'a, 'de>]) -> Result<Vec<Ent
     for file in files {
         let sh = &file.sh;
         let items: Vec<Item<'a, 'de>> = match &file.tree {
-            Tree::Native(b) => b
-                .items
-                .iter()
-                .map(|i| match i {
-                    Structure::Attribute(a) => Item::Attr(a),
-                    Structure::Block(b) => Item::Block(b),
-                })
-                .collect(),
+            Tree::Native(b) => {
+                let mut items = Vec::with_capacity(b.items.len());
+                for i in &b.items {
+                    match i {
+                        Structure::Attribute(a) => items.push(Item::Attr(a)),
+                        Structure::Block(b) => match super::blocks::expand_dynamic(b, sh)? {
+                            Some((name, members)) => {
+                                items.extend(members.into_iter().map(|m| Item::Generated(name, m)))
+                            }
+                            None => items.push(Item::Block(b)),
+                        },
+                    }
+                }
+                items
+            }
             Tree::Json(v) => {
                 // One file's names are unique (the single-file rule).
                 let mut seen = HashMap::new();
@@ -158,6 +168,7 @@ pub(super) fn entries<'a, 'de>(files: &'a [FileBody<'a, 'de>]) -> Result<Vec<Ent
                 Item::Attr(a) => (a.name.name, a.name.span),
                 Item::Block(b) => (b.ident.name, b.ident.span),
                 Item::Json(p) => (p.name.as_ref(), p.name_span),
+                Item::Generated(name, ref m) => (name, m.span()),
             };
             let Some(&i) = index.get(name) else {
                 index.insert(name, out.len());
@@ -167,6 +178,7 @@ pub(super) fn entries<'a, 'de>(files: &'a [FileBody<'a, 'de>]) -> Result<Vec<Ent
                         Entry::Blocks(Str::Borrowed(b.ident.name), vec![Member::Native(b, sh)])
                     }
                     Item::Json(p) => Entry::Json(p, sh),
+                    Item::Generated(name, m) => Entry::Blocks(Str::Borrowed(name), vec![m]),
                 });
                 continue;
             };
@@ -190,6 +202,7 @@ pub(super) fn entries<'a, 'de>(files: &'a [FileBody<'a, 'de>]) -> Result<Vec<Ent
             let member = match item {
                 Item::Block(b) => Some(Member::Native(b, sh)),
                 Item::Json(p) => Some(Member::Json(&p.value, p.name_span, sh)),
+                Item::Generated(_, m) => Some(m),
                 Item::Attr(_) => None,
             };
             match (member, &mut *earlier) {
@@ -260,6 +273,7 @@ impl<'de> Deserializer<'de, 'static> {
             max_depth: super::DEFAULT_MAX_DEPTH,
             max_input_len: ParseOptions::DEFAULT_MAX_INPUT_LEN,
             syntax: Syntax::Native,
+            dynamic_blocks: false,
         }
     }
 }

@@ -65,6 +65,10 @@ pub(crate) struct Shared<'a> {
     /// The run has a context: strings of the JSON syntax are templates
     /// (`json_value.rs`).
     pub(crate) templates: bool,
+    /// `dynamic` blocks are expanded ([`Options::with_dynamic_blocks`]):
+    /// the context `ctx` is, shared, so that generated blocks get a child
+    /// context holding their iterator (`blocks.rs`).
+    pub(crate) dynamic: Option<std::sync::Arc<Context>>,
     /// The name of the file `src` is (for captures and, when `merged`,
     /// errors).
     pub(crate) file: Option<&'a str>,
@@ -83,6 +87,7 @@ impl<'a> Shared<'a> {
             line0: 1,
             byte0: 0,
             templates: false,
+            dynamic: None,
             file: None,
             merged: false,
             lines: RefCell::new(LineStarts::new()),
@@ -98,6 +103,23 @@ impl<'a> Shared<'a> {
             files::place(self, e)
         } else {
             e
+        }
+    }
+
+    /// The same file, read with `ctx`: a block that a `dynamic` block
+    /// generated, whose context holds the iterator.
+    pub(crate) fn generated<'x>(&'x self, ctx: &'x std::sync::Arc<Context>) -> Shared<'x> {
+        Shared {
+            ctx,
+            src: self.src,
+            max_depth: self.max_depth,
+            line0: self.line0,
+            byte0: self.byte0,
+            templates: self.templates,
+            dynamic: Some(std::sync::Arc::clone(ctx)),
+            file: self.file,
+            merged: self.merged,
+            lines: RefCell::new(LineStarts::new()),
         }
     }
 

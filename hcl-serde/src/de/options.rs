@@ -21,6 +21,7 @@ use hcl_grammar::ParseOptions;
 pub struct Options {
     pub(crate) max_depth: usize,
     pub(crate) max_input_len: usize,
+    pub(crate) dynamic_blocks: bool,
 }
 
 impl Default for Options {
@@ -28,6 +29,7 @@ impl Default for Options {
         Options {
             max_depth: DEFAULT_MAX_DEPTH,
             max_input_len: ParseOptions::DEFAULT_MAX_INPUT_LEN,
+            dynamic_blocks: false,
         }
     }
 }
@@ -54,6 +56,47 @@ impl Options {
     pub fn with_max_input_len(mut self, len: usize) -> Options {
         self.max_input_len = len;
         self
+    }
+
+    /// Expands `dynamic` blocks (Terraform's, the reference's
+    /// `ext/dynblock`) as the target reads the body: each
+    /// `dynamic "NAME" { for_each = ..., iterator = ..., labels = [...], content { ... } }`
+    /// is read as one `NAME` block per element of `for_each`, in its place
+    /// among the `NAME` blocks, and the generated blocks' attributes see
+    /// the iterator (an object with `key` and `value`) as a variable. The
+    /// rules and messages are [`ext::dynblock`](crate::ext::dynblock)'s
+    /// (the schema API's expansion); the generated blocks take as many
+    /// labels as `labels` lists. Off by default: without it a `dynamic`
+    /// block is an ordinary block.
+    ///
+    /// In the native syntax (a module's `.tf` files among `.tf.json`
+    /// ones included). A `dynamic` block whose `for_each` is unknown
+    /// generates one block whose attributes are evaluated with the
+    /// iterator unknown.
+    ///
+    /// ```
+    /// use serde::Deserialize;
+    ///
+    /// #[derive(Deserialize)]
+    /// struct Rule { port: u16 }
+    /// #[derive(Deserialize)]
+    /// struct Group { ingress: Vec<Rule> }
+    ///
+    /// let text = "dynamic \"ingress\" {\n  for_each = [80, 443]\n  content {\n    port = ingress.value\n  }\n}\n";
+    /// let options = hcl::de::Options::new().with_dynamic_blocks(true);
+    /// let g = Group::deserialize(hcl::Deserializer::from_str(text).with_options(&options))?;
+    /// assert_eq!(g.ingress.iter().map(|r| r.port).collect::<Vec<_>>(), [80, 443]);
+    /// # Ok::<(), hcl::Error>(())
+    /// ```
+    #[must_use]
+    pub fn with_dynamic_blocks(mut self, on: bool) -> Options {
+        self.dynamic_blocks = on;
+        self
+    }
+
+    /// Whether `dynamic` blocks are expanded.
+    pub fn dynamic_blocks(&self) -> bool {
+        self.dynamic_blocks
     }
 
     /// The depth limit.
