@@ -14,6 +14,7 @@ use super::expr::ExprDeserializer;
 use super::files::FileBody;
 use super::json_value::{text, JsonDeserializer};
 use super::key::{KeyDeserializer, LabelsDeserializer, Str};
+use super::remain::{Capture, RemainDeserializer, REMAIN_FIELD};
 use super::Shared;
 use crate::error::{Error, Result};
 use hcl_grammar::json::{JsonProperty, JsonValue};
@@ -240,6 +241,51 @@ impl<'a, 'de> BodyDeserializer<'a, 'de> {
         .map_err(|e| e.with_span(span))
     }
 
+    /// The body for a struct with a `$remain` field: the names of
+    /// `fields` as usual, everything else for `$remain`, unevaluated.
+    fn visit_body_remain<V: Visitor<'de>>(
+        self,
+        mut entries: Vec<Entry<'a, 'de>>,
+        fields: &'static [&'static str],
+        v: V,
+    ) -> Result<V::Value> {
+        self.check_depth()?;
+        let mut rest = Vec::new();
+        for e in self.entries()? {
+            let named = match &e {
+                Entry::Attr(a, _) => fields.contains(&a.name.name),
+                Entry::Blocks(n, _) => fields.contains(&n.as_str()),
+                Entry::Json(p, _) => fields.contains(&p.name.as_ref()),
+                _ => true,
+            };
+            if named {
+                entries.push(e);
+            } else {
+                rest.push(e);
+            }
+        }
+        let span = self.span();
+        let capture = self.files.is_empty().then(|| Capture {
+            sh: self.sh,
+            line_from: self.block.map_or(self.body.span(), header),
+            frag: self.body.span(),
+            json: matches!(self.body, Node::Json(_)),
+            hidden: fields
+                .iter()
+                .filter(|f| !f.starts_with('$'))
+                .map(|f| (*f).to_owned())
+                .collect(),
+        });
+        entries.push(Entry::Remain(Box::new(RemainDeserializer {
+            entries: rest,
+            capture,
+            span,
+            depth: self.depth,
+        })));
+        v.visit_map(BodyAccess::new(entries, self.depth + 1))
+            .map_err(|e| e.with_span(span))
+    }
+
     /// `{label: body}` for the first remaining label.
     fn visit_first_label<V: Visitor<'de>>(self, v: V) -> Result<V::Value> {
         self.check_depth()?;
@@ -269,9 +315,33 @@ impl<'a, 'de> BodyDeserializer<'a, 'de> {
     }
 }
 
+/// An evaluation error under a struct with `#[serde(flatten)]`, which
+/// makes serde buffer every value it does not know (through
+/// `deserialize_any`, so they are evaluated) before their types are known:
+/// the message says so and names the supported way, a `$remain` field.
+pub(crate) fn flatten_note(e: Error) -> Error {
+    let Some(span) = e.span().filter(|_| e.is_eval()) else {
+        return e;
+    };
+    let mut n = Error::eval(
+        format!(
+            "{} (read through `#[serde(flatten)]`: serde buffers the values of a flattened struct before it knows their types, so each is evaluated; to keep attributes unevaluated, give the struct a field `#[serde(rename = \"$remain\")] rest: hcl::RawBody` instead of the flattened one)",
+            e.message()
+        ),
+        span,
+    );
+    if let Some(p) = e.path() {
+        n = n.with_path(p.to_owned());
+    }
+    if let Some(f) = e.file() {
+        n = n.with_file(f.to_owned());
+    }
+    n
+}
+
 /// Whether `v` is serde's derived visitor of a struct (a flattening one,
 /// when it asks for a map).
-fn expects_struct<'de, V: Visitor<'de>>(v: &V) -> bool {
+pub(crate) fn expects_struct<'de, V: Visitor<'de>>(v: &V) -> bool {
     struct Expecting<'a, V>(&'a V);
     impl<'de, V: Visitor<'de>> std::fmt::Display for Expecting<'_, V> {
         fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -295,6 +365,8 @@ pub(crate) enum Entry<'a, 'de> {
     /// A property of a JSON-syntax body: an attribute or blocks, as the
     /// target reads it.
     Json(&'a JsonProperty<'de>, &'a Shared<'a>),
+    /// The rest of the body, for a `$remain` field (`remain.rs`).
+    Remain(Box<RemainDeserializer<'a, 'de>>),
 }
 
 impl<'de> Entry<'_, 'de> {
@@ -351,17 +423,17 @@ impl<'de> de::Deserializer<'de> for BodyDeserializer<'_, 'de> {
         // naming its fields (serde's derive says "struct NAME" as what it
         // expects): its labels go to `$label` (the first) and `$labels`
         // (any others), as `deserialize_struct` would give them.
-        if !self.labels.is_empty() && expects_struct(&v) {
-            let mut pending = Vec::new();
-            if let Some((first, rest)) = self.labels.split_first() {
-                pending.push(Entry::Label(first));
-                if !rest.is_empty() {
-                    pending.push(Entry::Labels(rest));
-                }
-            }
-            return self.visit_body(pending, v);
+        if !expects_struct(&v) {
+            return self.visit_first_label(v);
         }
-        self.visit_first_label(v)
+        let mut pending = Vec::new();
+        if let Some((first, rest)) = self.labels.split_first() {
+            pending.push(Entry::Label(first));
+            if !rest.is_empty() {
+                pending.push(Entry::Labels(rest));
+            }
+        }
+        self.visit_body(pending, v).map_err(flatten_note)
     }
 
     fn deserialize_struct<V: Visitor<'de>>(
@@ -417,6 +489,9 @@ impl<'de> de::Deserializer<'de> for BodyDeserializer<'_, 'de> {
                 ),
                 extra.span(),
             ));
+        }
+        if fields.contains(&REMAIN_FIELD) {
+            return self.visit_body_remain(pending, fields, v);
         }
         self.visit_body(pending, v)
     }
@@ -549,13 +624,25 @@ fn node_is_empty(node: Node<'_, '_>) -> bool {
 }
 
 /// The map of a body's entries.
-struct BodyAccess<'a, 'de> {
+pub(crate) struct BodyAccess<'a, 'de> {
     entries: std::vec::IntoIter<Entry<'a, 'de>>,
     value: Option<Entry<'a, 'de>>,
     depth: usize,
     /// The block type and header of a block read as a map keyed by a
     /// label it lacks.
     needs_label: Option<(Str<'a, 'de>, Span)>,
+}
+
+impl<'a, 'de> BodyAccess<'a, 'de> {
+    /// The map of `entries`, whose values are at `depth`.
+    pub(crate) fn new(entries: Vec<Entry<'a, 'de>>, depth: usize) -> Self {
+        BodyAccess {
+            entries: entries.into_iter(),
+            value: None,
+            depth,
+            needs_label: None,
+        }
+    }
 }
 
 impl<'de> de::MapAccess<'de> for BodyAccess<'_, 'de> {
@@ -578,6 +665,7 @@ impl<'de> de::MapAccess<'de> for BodyAccess<'_, 'de> {
                 None => (name.clone(), Span::default(), None),
             },
             Entry::Json(p, sh) => (Str::from_cow(&p.name), p.name_span, Some(*sh)),
+            Entry::Remain(r) => (Str::Borrowed(REMAIN_FIELD), r.span, None),
         };
         let path = key.as_str().to_owned();
         self.value = Some(entry);
@@ -621,6 +709,9 @@ impl<'de> de::MapAccess<'de> for BodyAccess<'_, 'de> {
                         e.prepend_key(&path)
                     })
             }
+            Some(Entry::Remain(r)) => seed
+                .deserialize(*r)
+                .map_err(|e| e.prepend_key(REMAIN_FIELD)),
             Some(Entry::Json(p, sh)) => seed
                 .deserialize(JsonDeserializer::new(&p.value, sh, depth))
                 .map_err(|e| sh.place(e.with_span(p.value.span)).prepend_key(&p.name)),

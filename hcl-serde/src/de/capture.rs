@@ -20,7 +20,7 @@ use serde_spanned::de::SpannedDeserializer;
 
 pub(crate) use crate::reserved::{BODY_NAME, EXPRESSION_NAME};
 const CAPTURE_FIELDS: &[&str] = &[
-    "text", "offset", "len", "line", "byte", "col", "file", "json",
+    "text", "offset", "len", "line", "byte", "col", "file", "json", "hidden",
 ];
 
 /// Whether `name` is the reserved name of [`RawExpression`] or [`RawBody`]. They
@@ -101,6 +101,9 @@ struct Captured {
     /// The capture is in HCL's JSON syntax: a JSON value (a body: a JSON
     /// object, braces included), read again as JSON.
     json: bool,
+    /// Names left out of a captured body (a `$remain` field's: the names
+    /// its struct takes itself).
+    hidden: Vec<String>,
 }
 
 impl Captured {
@@ -114,6 +117,7 @@ impl Captured {
             col: 0,
             file: None,
             json: false,
+            hidden: Vec::new(),
         }
     }
 
@@ -159,15 +163,35 @@ impl Captured {
         sh
     }
 
-    /// The captured JSON value, parsed again (it is known to be valid).
+    /// The captured JSON value, parsed again (it is known to be valid),
+    /// the hidden names left out.
     fn parse_json<'t>(&self, padded: &'t str) -> Result<hcl_grammar::json::JsonValue<'t>> {
-        hcl_grammar::json::parse_json(padded).map_err(|e| self.locate(e.into()))
+        let mut v = hcl_grammar::json::parse_json(padded).map_err(|e| self.locate(e.into()))?;
+        if let hcl_grammar::json::JsonKind::Object(props) = &mut v.kind {
+            props.retain(|p| !self.hidden.iter().any(|h| *h == p.name));
+        }
+        Ok(v)
+    }
+
+    /// The captured native body, parsed again, the hidden names left out.
+    fn parse_body<'t>(&self, padded: &'t str) -> Result<hcl_grammar::Body<'t>> {
+        let mut body = hcl_grammar::parse_body(padded).map_err(|e| self.locate(e.into()))?;
+        if !self.hidden.is_empty() {
+            body.items.retain(|i| {
+                let name = match i {
+                    hcl_grammar::Structure::Attribute(a) => a.name.name,
+                    hcl_grammar::Structure::Block(b) => b.ident.name,
+                };
+                !self.hidden.iter().any(|h| h == name)
+            });
+        }
+        Ok(body)
     }
 }
 
 /// The map handed to the visitor of [`RawExpression`] or [`RawBody`].
 pub(crate) struct CaptureAccess {
-    fields: [Option<CaptureField>; 8],
+    fields: [Option<CaptureField>; 9],
     next: usize,
 }
 
@@ -178,6 +202,14 @@ enum CaptureField {
 }
 
 impl CaptureAccess {
+    /// Leaves `names` out of the captured body (a `$remain` field).
+    pub(crate) fn hiding(mut self, names: Vec<String>) -> CaptureAccess {
+        if let Some(slot) = self.fields.get_mut(8) {
+            *slot = Some(CaptureField::Text(names.join("\n")));
+        }
+        self
+    }
+
     /// Captures the JSON value at `span` (an expression, or a body: an
     /// object).
     pub(crate) fn json(sh: &Shared<'_>, span: Span) -> CaptureAccess {
@@ -221,6 +253,8 @@ impl CaptureAccess {
                 // The file's name, empty when unknown.
                 Some(CaptureField::Text(sh.file.unwrap_or_default().to_owned())),
                 Some(CaptureField::Flag(json)),
+                // The hidden names, one a line (`hiding`).
+                Some(CaptureField::Text(String::new())),
             ],
             next: 0,
         }
@@ -302,12 +336,20 @@ impl<'de> Visitor<'de> for CaptureVisitor {
         let mut text = None;
         let mut file = None;
         let mut json = false;
+        let mut hidden = Vec::new();
         let mut nums = [None::<usize>; 5];
         while let Some(CaptureKey(key)) = map.next_key()? {
             match key {
                 0 => text = Some(map.next_value::<String>()?),
                 6 => file = Some(map.next_value::<String>()?).filter(|f| !f.is_empty()),
                 7 => json = map.next_value::<bool>()?,
+                8 => {
+                    hidden = map
+                        .next_value::<String>()?
+                        .lines()
+                        .map(str::to_owned)
+                        .collect()
+                }
                 // `key` is an index into CAPTURE_FIELDS (1..=5 here).
                 n => {
                     if let Some(slot) = nums.get_mut(n - 1) {
@@ -329,6 +371,7 @@ impl<'de> Visitor<'de> for CaptureVisitor {
                     col,
                     file,
                     json,
+                    hidden,
                 })
             }
             _ => Err(de::Error::custom(format!("malformed {}", self.what))),
@@ -567,7 +610,7 @@ impl RawBody {
             let v = self.0.parse_json(&padded)?;
             return crate::body::json::evaluate(&v, Some(ctx), 0).map_err(|e| self.0.locate(e));
         }
-        let body = hcl_grammar::parse_body(&padded).map_err(|e| self.0.locate(e.into()))?;
+        let body = self.0.parse_body(&padded)?;
         crate::eval::eval_body(&body, ctx).map_err(|e| self.0.locate(e))
     }
 
@@ -588,7 +631,7 @@ impl RawBody {
             return T::deserialize(BodyDeserializer::root_at(Node::Json(&v), &sh, start))
                 .map_err(|e| self.0.locate(e));
         }
-        let body = hcl_grammar::parse_body(&padded).map_err(|e| self.0.locate(e.into()))?;
+        let body = self.0.parse_body(&padded)?;
         T::deserialize(BodyDeserializer::root_at(Node::Native(&body), &sh, start))
             .map_err(|e| self.0.locate(e))
     }

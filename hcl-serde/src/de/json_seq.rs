@@ -13,7 +13,8 @@ use serde::de::{self, IntoDeserializer, Visitor};
 use std::cell::RefCell;
 use std::collections::VecDeque;
 
-use super::body::{LABELS_FIELD, LABEL_FIELD};
+use super::body::{BodyAccess, Entry, LABELS_FIELD, LABEL_FIELD};
+use super::remain::{Capture, RemainDeserializer, REMAIN_FIELD};
 
 /// Reads one block as a struct with `fields`: its labels, then its body.
 pub(crate) fn visit_block<'a, 'de, V: Visitor<'de>>(
@@ -45,12 +46,55 @@ pub(crate) fn visit_block<'a, 'de, V: Visitor<'de>>(
         ));
     }
     let span = block.body.span;
+    let body = if fields.contains(&REMAIN_FIELD) {
+        Rest::Remain(remain_access(block.body, fields, sh, depth))
+    } else {
+        Rest::Props(MapAccess::new(props, sh, depth + 1, true))
+    };
     v.visit_map(BlockAccess {
         head,
         current: None,
-        body: MapAccess::new(props, sh, depth + 1, true),
+        body,
     })
     .map_err(|e| e.with_span(span))
+}
+
+/// A JSON block body for a struct with a `$remain` field: the struct's
+/// names, then the rest (`remain.rs`).
+pub(crate) fn remain_access<'a, 'de>(
+    body: &'a JsonValue<'de>,
+    fields: &'static [&'static str],
+    sh: &'a Shared<'a>,
+    depth: usize,
+) -> BodyAccess<'a, 'de> {
+    let (mut named, rest): (Vec<_>, Vec<_>) = json::body_props(body)
+        .into_iter()
+        .map(|p| Entry::Json(p, sh))
+        .partition(|e| matches!(e, Entry::Json(p, _) if fields.contains(&p.name.as_ref())));
+    named.push(Entry::Remain(Box::new(RemainDeserializer {
+        entries: rest,
+        capture: Some(Capture {
+            sh,
+            line_from: body.span,
+            frag: body.span,
+            json: true,
+            hidden: fields
+                .iter()
+                .filter(|f| !f.starts_with('$'))
+                .map(|f| (*f).to_owned())
+                .collect(),
+        }),
+        span: body.span,
+        depth: depth + 1,
+    })));
+    BodyAccess::new(named, depth + 1)
+}
+
+/// The properties of a block body: all of them, or for a struct with a
+/// `$remain` field its own and the rest.
+enum Rest<'a, 'de> {
+    Props(MapAccess<'a, 'de>),
+    Remain(BodyAccess<'a, 'de>),
 }
 
 enum Head<'a, 'de> {
@@ -62,7 +106,7 @@ enum Head<'a, 'de> {
 struct BlockAccess<'a, 'de> {
     head: VecDeque<Head<'a, 'de>>,
     current: Option<Head<'a, 'de>>,
-    body: MapAccess<'a, 'de>,
+    body: Rest<'a, 'de>,
 }
 
 impl<'de> de::MapAccess<'de> for BlockAccess<'_, 'de> {
@@ -77,7 +121,10 @@ impl<'de> de::MapAccess<'de> for BlockAccess<'_, 'de> {
             self.current = Some(h);
             return seed.deserialize(name.into_deserializer()).map(Some);
         }
-        self.body.next_key_seed(seed)
+        match &mut self.body {
+            Rest::Props(m) => m.next_key_seed(seed),
+            Rest::Remain(m) => m.next_key_seed(seed),
+        }
     }
 
     fn next_value_seed<T: de::DeserializeSeed<'de>>(&mut self, seed: T) -> Result<T::Value> {
@@ -86,7 +133,10 @@ impl<'de> de::MapAccess<'de> for BlockAccess<'_, 'de> {
             Some(Head::Many(ls)) => {
                 seed.deserialize(de::value::SeqDeserializer::<_, Error>::new(ls.into_iter()))
             }
-            None => self.body.next_value_seed(seed),
+            None => match &mut self.body {
+                Rest::Props(m) => m.next_value_seed(seed),
+                Rest::Remain(m) => m.next_value_seed(seed),
+            },
         }
     }
 }

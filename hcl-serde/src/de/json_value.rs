@@ -147,6 +147,14 @@ impl<'a, 'de> JsonDeserializer<'a, 'de> {
     ) -> Result<V::Value> {
         self.check_depth()?;
         if !wants_labels(fields) {
+            if fields.contains(&super::remain::REMAIN_FIELD) {
+                let span = self.v.span;
+                return v
+                    .visit_map(super::json_seq::remain_access(
+                        self.v, fields, self.sh, self.depth,
+                    ))
+                    .map_err(|e| e.with_span(span));
+            }
             return match self.static_object() {
                 Some(props) => self.visit_object(props, true, v),
                 None => de::Deserializer::deserialize_struct(self.value()?, name, fields, v),
@@ -351,6 +359,31 @@ impl<'de> de::Deserializer<'de> for JsonDeserializer<'_, 'de> {
     }
 
     fn deserialize_map<V: Visitor<'de>>(self, v: V) -> Result<V::Value> {
+        // A struct with `#[serde(flatten)]` asks for a map: a block body,
+        // whose values serde buffers (so evaluates), and whose labels it
+        // cannot take (the JSON syntax needs the struct's fields to find
+        // them).
+        if super::body::expects_struct(&v) {
+            let whole = self.v.span;
+            return match self.static_object() {
+                Some(props) => self.visit_object(props, true, v),
+                None => self.value()?.deserialize_map(v),
+            }
+            .map_err(|e| {
+                if e.message().starts_with("missing field `$label") {
+                    let span = e.span().unwrap_or(whole);
+                    Error::data_at(
+                        format!(
+                            "{}: in the JSON syntax a struct with `#[serde(flatten)]` cannot take its labels (serde does not tell the deserializer its fields, and JSON labels are found by them); use a `#[serde(rename = \"$remain\")]` field instead of the flattened one",
+                            e.message()
+                        ),
+                        span,
+                    )
+                } else {
+                    super::body::flatten_note(e)
+                }
+            });
+        }
         match self.static_object() {
             Some(props) => self.visit_object(props, false, v),
             None => self.value()?.deserialize_map(v),

@@ -15,6 +15,49 @@
 //! [`DEFAULT_MAX_DEPTH`] are defined beside what the schema API shares
 //! with this module (`source/`).
 
+//!
+//! # The rest of a body, and `flatten`
+//!
+//! A struct field renamed `$remain` (beside `$label` and `$labels`)
+//! receives every attribute and block the struct does not name, without
+//! evaluating them (gohcl's `remain`): as a [`RawBody`], captured with
+//! the struct's own names left out of it (they are skipped when it is
+//! evaluated or deserialized later; [`RawBody::as_str`] is still the
+//! whole body's text), or as a map or a [`Value`], evaluated as read.
+//!
+//! ```
+//! use serde::Deserialize;
+//!
+//! #[derive(Deserialize)]
+//! struct Resource {
+//!     #[serde(rename = "$labels")]
+//!     labels: Vec<String>,
+//!     count: Option<u32>,
+//!     #[serde(rename = "$remain")]
+//!     rest: hcl::RawBody,
+//! }
+//!
+//! #[derive(Deserialize)]
+//! struct Module {
+//!     resource: Vec<Resource>,
+//! }
+//!
+//! let m: Module = hcl::from_str("resource \"aws_instance\" \"web\" {\n  count = 2\n  ami = var.ami\n}\n")?;
+//! let mut ctx = hcl::Context::new();
+//! ctx.declare_var("var", hcl::value!({ "ami": "ami-1" }));
+//! assert_eq!(m.resource[0].rest.evaluate(&ctx)?, hcl::value!({ "ami": "ami-1" }));
+//! # Ok::<(), hcl::Error>(())
+//! ```
+//!
+//! `#[serde(flatten)]` works as serde defines it, with one limit serde
+//! sets: the values of a flattened struct are buffered before their
+//! types are known, so each is evaluated (a [`RawExpression`] or
+//! [`RawBody`] inside the flattened field cannot keep its source), and in
+//! the JSON syntax a flattened struct cannot take its labels (they are
+//! found by the struct's fields, which serde does not pass). An
+//! evaluation error there, and a missing `$label` / `$labels` in JSON,
+//! say so and name the supported way: the `$remain` field.
+
 mod blocks;
 mod body;
 mod capture;
@@ -28,6 +71,7 @@ mod json_value;
 mod key;
 mod lines;
 mod options;
+mod remain;
 mod value;
 
 pub use crate::source::{Syntax, DEFAULT_MAX_DEPTH};
