@@ -693,3 +693,63 @@ fn dynamic_block_errors_through_serde() {
         "{e}"
     );
 }
+
+// The same `dynamic` block in the JSON syntax (a file's body): through
+// serde and through the schema API's expansion (`ext::dynblock`), the
+// same blocks in the same order (the native text's, as
+// `hcl-oracle dynblock` gives them above).
+#[test]
+fn dynamic_blocks_through_serde_in_json() {
+    let json = r#"{
+  "name": "sg",
+  "dynamic": {
+    "ingress": {
+      "for_each": "${{http = 80, https = 443}}",
+      "iterator": "rule",
+      "labels": ["${rule.key}"],
+      "content": {"port": "${rule.value}"}
+    }
+  },
+  "ingress": {"ssh": {"port": 22}}
+}"#;
+    let ctx = Context::new();
+    let de = hcl::Deserializer::from_str(json)
+        .with_syntax(hcl::Syntax::Json)
+        .with_context(&ctx)
+        .with_dynamic_blocks(true);
+    let g = Group::deserialize(de).unwrap();
+    let got: Vec<(&str, u16)> = g
+        .ingress
+        .iter()
+        .map(|i| (i.name.as_str(), i.port))
+        .collect();
+    assert_eq!(got, [("http", 80), ("https", 443), ("ssh", 22)]);
+
+    let file = hcl::schema::File::parse(json, hcl::Syntax::Json).unwrap();
+    let shared = std::sync::Arc::new(Context::new());
+    let body = hcl::ext::dynblock::expand(&file.body(), &shared);
+    let schema = hcl::schema::BodySchema::new()
+        .attribute("name", true)
+        .block("ingress", &["name"]);
+    let content = body.content(&schema).unwrap();
+    let labels: Vec<&str> = content
+        .blocks
+        .iter()
+        .map(|b| b.labels[0].as_str())
+        .collect();
+    assert_eq!(labels, ["http", "https", "ssh"]);
+
+    // A mixed module: the JSON file's generated blocks join the native
+    // file's group.
+    let s = sources(&[
+        ("a.tf", "ingress \"db\" {\n  port = 5432\n}\n"),
+        ("b.tf.json", json),
+    ]);
+    let on = hcl::de::Options::new().with_dynamic_blocks(true);
+    let de = hcl::Deserializer::from_files(&s)
+        .with_context(&ctx)
+        .with_options(&on);
+    let g = Group::deserialize(de).unwrap();
+    let names: Vec<&str> = g.ingress.iter().map(|i| i.name.as_str()).collect();
+    assert_eq!(names, ["db", "http", "https", "ssh"]);
+}

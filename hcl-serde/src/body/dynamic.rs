@@ -427,3 +427,51 @@ pub(crate) fn generate_native<'a>(
     generate(&parent, &dy_block, &bs, ctx, &mut out).map_err(|e| parent.locate(e))?;
     Ok(out)
 }
+
+/// The blocks that a JSON-syntax `dynamic` block generates (its body
+/// `dy`, under the label `type_name` at `type_span`), for the serde
+/// deserializer: as [`generate_native`].
+pub(crate) fn generate_json<'a>(
+    src: &'a str,
+    file: Option<&'a str>,
+    type_name: &str,
+    type_span: hcl_grammar::Span,
+    dy: &'a hcl_grammar::json::JsonValue<'a>,
+    ctx: &Arc<Context>,
+) -> Result<Vec<Block<'a>>> {
+    let labels = match &dy.kind {
+        JsonKind::Object(props) => {
+            props
+                .iter()
+                .find(|p| p.name == "labels")
+                .map_or(0, |p| match &p.value.kind {
+                    JsonKind::Array(items) => items.len(),
+                    _ => 1,
+                })
+        }
+        _ => 0,
+    };
+    let parent = SchemaBody {
+        src,
+        file,
+        kind: BodyKind::Json(dy),
+        hidden: Vec::new(),
+        dynamic: Some(Arc::clone(ctx)),
+        iterators: None,
+        unknown: false,
+    };
+    let dy_block = Block {
+        type_name: "dynamic".to_owned(),
+        labels: vec![type_name.to_owned()],
+        label_spans: vec![type_span],
+        type_span,
+        body: parent.clone(),
+    };
+    let bs = BlockSchema {
+        type_name: type_name.to_owned(),
+        labels: (0..labels).map(|i| format!("label {}", i + 1)).collect(),
+    };
+    let mut out = Vec::new();
+    generate(&parent, &dy_block, &bs, ctx, &mut out).map_err(|e| parent.locate(e))?;
+    Ok(out)
+}

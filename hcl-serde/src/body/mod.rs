@@ -28,7 +28,7 @@ mod merged;
 mod native;
 mod schema;
 
-pub(crate) use dynamic::generate_native;
+pub(crate) use dynamic::{generate_json, generate_native};
 pub(crate) use expression::AttrExpr;
 pub use expression::{Attribute, Block};
 pub use schema::{AttributeSchema, BlockSchema, BodySchema};

@@ -6,19 +6,17 @@
 
 use super::body::{header, BodyDeserializer};
 use super::capture;
-use super::expr::ExprDeserializer;
+use super::dynamic::{GenJson, GenJsonDeserializer, Generated};
 use super::json_seq::BlockSeq;
 use super::json_value::JsonDeserializer;
 use super::key::{KeyDeserializer, Str};
 use super::Shared;
 use crate::error::{Error, Result};
-use crate::eval::Context;
 use hcl_grammar::json::{JsonKind, JsonValue};
-use hcl_grammar::{Block, BlockLabel, Span};
+use hcl_grammar::{Block, Span};
 use serde::de::{self, Visitor};
 use std::borrow::Cow;
 use std::rc::Rc;
-use std::sync::Arc;
 
 /// One member of a group of blocks, with its file.
 #[derive(Clone)]
@@ -27,87 +25,20 @@ pub(crate) enum Member<'a, 'de> {
     Native(&'a Block<'de>, &'a Shared<'a>),
     /// A block that a `dynamic` block generated.
     Generated(Rc<Generated<'de>>, &'a Shared<'a>),
+    /// A block that a `dynamic` block of a JSON-syntax body generated.
+    GenJson(Rc<GenJson<'a, 'de>>, &'a Shared<'a>),
     /// A JSON value holding blocks, and where its name is.
     Json(&'a JsonValue<'de>, Span, &'a Shared<'a>),
-}
-
-/// A block that a `dynamic` block generated: its type and labels (the
-/// `dynamic` block's label and `labels`), the `content` block's body, and
-/// the context its attributes are evaluated in (the iterator on top of
-/// the enclosing context).
-pub(crate) struct Generated<'de> {
-    pub(crate) block: Block<'de>,
-    pub(crate) ctx: Arc<Context>,
-}
-
-/// The blocks that `b` generates, when `dynamic` blocks are expanded and
-/// it is one: their type, and the members (`Ok(None)`: `b` is a block as
-/// any other). The rules are the body abstraction's (`body/dynamic.rs`).
-pub(crate) fn expand_dynamic<'a, 'de>(
-    b: &'a Block<'de>,
-    sh: &'a Shared<'a>,
-) -> Result<Option<(&'de str, Vec<Member<'a, 'de>>)>> {
-    let Some(ctx) = &sh.dynamic else {
-        return Ok(None);
-    };
-    if b.ident.name != "dynamic" {
-        return Ok(None);
-    }
-    let generated = crate::body::generate_native(sh.src, sh.file, b, ctx)?;
-    let Some(content) = b.body.blocks().find(|c| c.ident.name == "content") else {
-        return Ok(None);
-    };
-    let type_name: &'de str = match b.labels.first() {
-        Some(BlockLabel::Ident(i)) => i.name,
-        Some(BlockLabel::String(s)) => match &s.value {
-            Cow::Borrowed(n) => n,
-            Cow::Owned(_) => {
-                return Err(Error::data_at(
-                    "a `dynamic` block's type may not be written with escapes",
-                    s.span,
-                ))
-            }
-        },
-        None => return Ok(None),
-    };
-    let type_span = b.labels.first().map_or(b.ident.span, BlockLabel::span);
-    let mut out = Vec::with_capacity(generated.len());
-    for g in generated {
-        let Some(ctx) = g.body.dynamic.clone() else {
-            continue;
-        };
-        let labels = g
-            .labels
-            .into_iter()
-            .zip(g.label_spans)
-            .map(|(value, span)| {
-                BlockLabel::String(hcl_grammar::StrLit {
-                    value: Cow::Owned(value),
-                    span,
-                })
-            })
-            .collect();
-        let block = Block {
-            ident: hcl_grammar::Ident {
-                name: type_name,
-                span: type_span,
-            },
-            labels,
-            body: content.body.clone(),
-            open_brace: content.open_brace,
-            close_brace: content.close_brace,
-            span: b.span,
-        };
-        out.push(Member::Generated(Rc::new(Generated { block, ctx }), sh));
-    }
-    Ok(Some((type_name, out)))
 }
 
 impl<'a> Member<'a, '_> {
     /// Its file.
     pub(crate) fn shared(&self) -> &'a Shared<'a> {
         match self {
-            Member::Native(_, sh) | Member::Generated(_, sh) | Member::Json(_, _, sh) => sh,
+            Member::Native(_, sh)
+            | Member::Generated(_, sh)
+            | Member::GenJson(_, sh)
+            | Member::Json(_, _, sh) => sh,
         }
     }
 
@@ -116,6 +47,7 @@ impl<'a> Member<'a, '_> {
         match self {
             Member::Native(b, _) => header(b),
             Member::Generated(g, _) => header(&g.block),
+            Member::GenJson(g, _) => g.type_span,
             Member::Json(_, span, _) => *span,
         }
     }
@@ -167,6 +99,10 @@ impl<'a, 'de> BlocksDeserializer<'a, 'de> {
                 One::Generated(Rc::clone(g), self.offset, self.depth, sh),
                 sh,
             )),
+            [Member::GenJson(g, sh)] => Ok((
+                One::GenJson(Rc::clone(g), self.offset, self.depth, sh),
+                sh,
+            )),
             [first, second, ..] if self.offset > 0 || matches!(second, Member::Json(..)) => {
                 let sh = second.shared();
                 let what = match second {
@@ -182,6 +118,12 @@ impl<'a, 'de> BlocksDeserializer<'a, 'de> {
                         .get(self.offset.saturating_sub(1))
                         .filter(|_| self.offset > 0)
                         .map(|l| format!(" {:?}", l.as_str()))
+                        .unwrap_or_default(),
+                    Member::GenJson(g, _) => g
+                        .labels
+                        .get(self.offset.saturating_sub(1))
+                        .filter(|_| self.offset > 0)
+                        .map(|(l, _)| format!(" {l:?}"))
                         .unwrap_or_default(),
                     Member::Json(..) => " this label".to_owned(),
                 };
@@ -265,6 +207,18 @@ impl<'a, 'de> BlocksDeserializer<'a, 'de> {
                         Cow::Owned(text.clone()),
                         Str::Owned(text),
                         label.span(),
+                        m.clone(),
+                    );
+                }
+                Member::GenJson(g, _) => {
+                    let Some((label, span)) = g.labels.get(self.offset) else {
+                        unlabelled.get_or_insert(m.clone());
+                        continue;
+                    };
+                    add(
+                        Cow::Owned(label.clone()),
+                        Str::Owned(label.clone()),
+                        *span,
                         m.clone(),
                     );
                 }
@@ -359,6 +313,8 @@ enum One<'a, 'de> {
     Json(JsonDeserializer<'a, 'de>),
     /// A generated block, read in its own context (made when read).
     Generated(Rc<Generated<'de>>, usize, usize, &'a Shared<'a>),
+    /// A generated JSON-syntax block, likewise.
+    GenJson(Rc<GenJson<'a, 'de>>, usize, usize, &'a Shared<'a>),
 }
 
 macro_rules! one_forward {
@@ -371,6 +327,11 @@ macro_rules! one_forward {
                     One::Generated(g, offset, depth, sh) => {
                         let local = sh.generated(&g.ctx);
                         let d = BodyDeserializer::block(&g.block, offset, &local, depth);
+                        de::Deserializer::$method(d, $($arg,)* v)
+                    }
+                    One::GenJson(g, offset, depth, sh) => {
+                        let local = sh.generated(&g.ctx);
+                        let d = GenJsonDeserializer::new(&g, offset, depth, &local);
                         de::Deserializer::$method(d, $($arg,)* v)
                     }
                 }
@@ -468,6 +429,7 @@ impl<'de> de::Deserializer<'de> for BlocksDeserializer<'_, 'de> {
                             .deserialize_map(v)
                     }
                     One::Json(d) => de::Deserializer::deserialize_map(d, v),
+                    g @ One::GenJson(..) => de::Deserializer::deserialize_map(g, v),
                 }
                 .map_err(|e| sh.place(e))
             }
@@ -484,6 +446,7 @@ impl<'de> de::Deserializer<'de> for BlocksDeserializer<'_, 'de> {
             let span = match self.blocks.first() {
                 Some(Member::Native(b, _)) => b.span,
                 Some(Member::Generated(g, _)) => g.block.span,
+                Some(Member::GenJson(g, _)) => g.body.span,
                 Some(Member::Json(j, _, _)) => j.span,
                 None => Span::default(),
             };
@@ -609,6 +572,15 @@ impl<'de> de::SeqAccess<'de> for BlocksAccess<'_, 'de> {
                         .map(Some)
                         .map_err(|e| sh.place(e.with_span(header(&g.block))).prepend_index(i));
                 }
+                Some(Member::GenJson(g, sh)) => {
+                    self.index += 1;
+                    let span = g.type_span;
+                    let one = One::GenJson(g, self.offset, depth, sh);
+                    return seed
+                        .deserialize(one)
+                        .map(Some)
+                        .map_err(|e| sh.place(e.with_span(span)).prepend_index(i));
+                }
                 Some(Member::Json(v, _, sh)) => match &v.kind {
                     JsonKind::Object(_) => {
                         let seq = BlockSeq::new(v, sh, depth).numbered_from(i);
@@ -691,114 +663,5 @@ impl<'de> de::MapAccess<'de> for LabelGroupsAccess<'_, 'de> {
 
     fn size_hint(&self) -> Option<usize> {
         Some(self.groups.len())
-    }
-}
-
-/// An attribute of a block that has no label left but is read as a map
-/// keyed by label: read as a struct, a value that is not an object means
-/// the block was meant to have a label (`service { port = 1 }` into
-/// `HashMap<String, Service>`), which the error says at the block.
-pub(crate) struct NeedsLabel<'a, 'de> {
-    inner: ExprDeserializer<'a, 'de>,
-    block_type: Str<'a, 'de>,
-    at: Span,
-}
-
-impl<'a, 'de> NeedsLabel<'a, 'de> {
-    pub(super) fn new(
-        inner: ExprDeserializer<'a, 'de>,
-        block_type: Str<'a, 'de>,
-        at: Span,
-    ) -> Self {
-        NeedsLabel {
-            inner,
-            block_type,
-            at,
-        }
-    }
-
-    fn missing(&self) -> Error {
-        let t = self.block_type.as_str();
-        Error::data_at(
-            format!(
-                "Missing label for `{t}`: the target reads `{t}` blocks as a map keyed by their label, so this block needs one (`{t} \"NAME\" {{ ... }}`)"
-            ),
-            self.at,
-        )
-    }
-}
-
-macro_rules! needs_label_forward {
-    ($($method:ident)*) => {
-        $(
-            fn $method<V: Visitor<'de>>(self, v: V) -> Result<V::Value> {
-                self.inner.$method(v)
-            }
-        )*
-    };
-}
-
-impl<'de> de::Deserializer<'de> for NeedsLabel<'_, 'de> {
-    type Error = Error;
-
-    fn deserialize_struct<V: Visitor<'de>>(
-        self,
-        name: &'static str,
-        fields: &'static [&'static str],
-        v: V,
-    ) -> Result<V::Value> {
-        if capture::is_spanned(name, fields)
-            || matches!(self.inner.expr.kind, hcl_grammar::ExprKind::Object(_))
-        {
-            return self.inner.deserialize_struct(name, fields, v);
-        }
-        Err(self.missing())
-    }
-
-    fn deserialize_unit_struct<V: Visitor<'de>>(
-        self,
-        name: &'static str,
-        v: V,
-    ) -> Result<V::Value> {
-        self.inner.deserialize_unit_struct(name, v)
-    }
-
-    fn deserialize_newtype_struct<V: Visitor<'de>>(
-        self,
-        name: &'static str,
-        v: V,
-    ) -> Result<V::Value> {
-        self.inner.deserialize_newtype_struct(name, v)
-    }
-
-    fn deserialize_tuple<V: Visitor<'de>>(self, len: usize, v: V) -> Result<V::Value> {
-        self.inner.deserialize_tuple(len, v)
-    }
-
-    fn deserialize_tuple_struct<V: Visitor<'de>>(
-        self,
-        name: &'static str,
-        len: usize,
-        v: V,
-    ) -> Result<V::Value> {
-        self.inner.deserialize_tuple_struct(name, len, v)
-    }
-
-    fn deserialize_enum<V: Visitor<'de>>(
-        self,
-        name: &'static str,
-        variants: &'static [&'static str],
-        v: V,
-    ) -> Result<V::Value> {
-        self.inner.deserialize_enum(name, variants, v)
-    }
-
-    needs_label_forward! {
-        deserialize_any deserialize_bool deserialize_i8 deserialize_i16 deserialize_i32
-        deserialize_i64 deserialize_i128 deserialize_u8 deserialize_u16 deserialize_u32
-        deserialize_u64 deserialize_u128 deserialize_f32 deserialize_f64 deserialize_char
-        deserialize_str deserialize_string deserialize_bytes deserialize_byte_buf
-        deserialize_option deserialize_unit deserialize_seq deserialize_map
-        deserialize_identifier deserialize_ignored_any
     }
 }

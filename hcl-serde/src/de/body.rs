@@ -7,14 +7,15 @@
 //! its block through the reserved fields `$label` (one) and `$labels` (all
 //! that remain).
 
-use super::blocks::{BlocksDeserializer, Member, NeedsLabel};
+use super::blocks::{BlocksDeserializer, Member};
 use super::capture;
 use super::enums::EnumDeserializer;
 use super::expr::ExprDeserializer;
 use super::files::FileBody;
 use super::json_value::{text, JsonDeserializer};
 use super::key::{KeyDeserializer, LabelsDeserializer, Str};
-use super::remain::{Capture, RemainDeserializer, REMAIN_FIELD};
+use super::label::NeedsLabel;
+use super::remain::{expects_struct, flatten_note, Capture, RemainDeserializer, REMAIN_FIELD};
 use super::Shared;
 use crate::error::{Error, Result};
 use hcl_grammar::json::{JsonProperty, JsonValue};
@@ -158,14 +159,14 @@ impl<'a, 'de> BodyDeserializer<'a, 'de> {
         let sh = self.sh;
         let body = match self.body {
             Node::Native(b) => b,
-            Node::Json(v) => return json_entries(v, sh),
+            Node::Json(v) => return super::json_value::body_entries(v, sh),
         };
         let mut out: Vec<Entry<'a, 'de>> = Vec::with_capacity(body.items.len());
         let mut index: Option<std::collections::HashMap<&'de str, usize>> = None;
         let mut pending: Vec<Pending<'a, 'de>> = Vec::new();
         for item in &body.items {
             match item {
-                Structure::Block(b) => match super::blocks::expand_dynamic(b, sh)? {
+                Structure::Block(b) => match super::dynamic::expand_dynamic(b, sh)? {
                     Some((name, members)) => {
                         pending.extend(members.into_iter().map(|m| Pending::Block(name, m)));
                     }
@@ -315,42 +316,6 @@ impl<'a, 'de> BodyDeserializer<'a, 'de> {
     }
 }
 
-/// An evaluation error under a struct with `#[serde(flatten)]`, which
-/// makes serde buffer every value it does not know (through
-/// `deserialize_any`, so they are evaluated) before their types are known:
-/// the message says so and names the supported way, a `$remain` field.
-pub(crate) fn flatten_note(e: Error) -> Error {
-    let Some(span) = e.span().filter(|_| e.is_eval()) else {
-        return e;
-    };
-    let mut n = Error::eval(
-        format!(
-            "{} (read through `#[serde(flatten)]`: serde buffers the values of a flattened struct before it knows their types, so each is evaluated; to keep attributes unevaluated, give the struct a field `#[serde(rename = \"$remain\")] rest: hcl::RawBody` instead of the flattened one)",
-            e.message()
-        ),
-        span,
-    );
-    if let Some(p) = e.path() {
-        n = n.with_path(p.to_owned());
-    }
-    if let Some(f) = e.file() {
-        n = n.with_file(f.to_owned());
-    }
-    n
-}
-
-/// Whether `v` is serde's derived visitor of a struct (a flattening one,
-/// when it asks for a map).
-pub(crate) fn expects_struct<'de, V: Visitor<'de>>(v: &V) -> bool {
-    struct Expecting<'a, V>(&'a V);
-    impl<'de, V: Visitor<'de>> std::fmt::Display for Expecting<'_, V> {
-        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-            self.0.expecting(f)
-        }
-    }
-    Expecting(v).to_string().starts_with("struct ")
-}
-
 /// One entry of a body.
 pub(crate) enum Entry<'a, 'de> {
     /// The next label, for the `$label` field.
@@ -378,27 +343,6 @@ impl<'de> Entry<'_, 'de> {
             _ => None,
         }
     }
-}
-
-/// The entries of a JSON-syntax body: its properties, `"//"` comments left
-/// out; a name may appear once.
-fn json_entries<'a, 'de>(v: &'a JsonValue<'de>, sh: &'a Shared<'a>) -> Result<Vec<Entry<'a, 'de>>> {
-    let props = crate::body::json::body_props(v);
-    let mut seen = std::collections::HashMap::with_capacity(props.len());
-    let mut out = Vec::with_capacity(props.len());
-    for p in props {
-        if let Some(first) = seen.insert(p.name.as_ref(), p.name_span) {
-            return Err(Error::data_at(
-                format!(
-                    "duplicate property `{}` (first defined at byte {}): in this body each name may appear once; write repeated blocks as an array",
-                    p.name, first.start
-                ),
-                p.name_span,
-            ));
-        }
-        out.push(Entry::Json(p, sh));
-    }
-    Ok(out)
 }
 
 macro_rules! body_invalid {
@@ -729,6 +673,7 @@ fn key_span(m: &Member<'_, '_>) -> Span {
     match m {
         Member::Native(b, _) => b.ident.span,
         Member::Generated(g, _) => g.block.ident.span,
+        Member::GenJson(g, _) => g.type_span,
         Member::Json(_, span, _) => *span,
     }
 }

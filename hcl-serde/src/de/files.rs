@@ -113,6 +113,9 @@ enum Item<'a, 'de> {
     Json(&'a JsonProperty<'de>),
     /// A block that a `dynamic` block generated, with its type.
     Generated(&'de str, Member<'a, 'de>),
+    /// A block that a JSON-syntax `dynamic` property generated, with the
+    /// property of its type.
+    GenJson(&'a JsonProperty<'de>, Member<'a, 'de>),
 }
 
 /// The entries of several files' root bodies: attributes and groups of
@@ -133,7 +136,7 @@ pub(super) fn entries<'a, 'de>(files: &'a [FileBody<'a, 'de>]) -> Result<Vec<Ent
                 for i in &b.items {
                     match i {
                         Structure::Attribute(a) => items.push(Item::Attr(a)),
-                        Structure::Block(b) => match super::blocks::expand_dynamic(b, sh)? {
+                        Structure::Block(b) => match super::dynamic::expand_dynamic(b, sh)? {
                             Some((name, members)) => {
                                 items.extend(members.into_iter().map(|m| Item::Generated(name, m)))
                             }
@@ -158,7 +161,12 @@ pub(super) fn entries<'a, 'de>(files: &'a [FileBody<'a, 'de>]) -> Result<Vec<Ent
                             p.name_span,
                         )));
                     }
-                    items.push(Item::Json(p));
+                    match super::dynamic::expand_dynamic_json(p, sh)? {
+                        Some(generated) => {
+                            items.extend(generated.into_iter().map(|(tp, m)| Item::GenJson(tp, m)))
+                        }
+                        None => items.push(Item::Json(p)),
+                    }
                 }
                 items
             }
@@ -169,6 +177,7 @@ pub(super) fn entries<'a, 'de>(files: &'a [FileBody<'a, 'de>]) -> Result<Vec<Ent
                 Item::Block(b) => (b.ident.name, b.ident.span),
                 Item::Json(p) => (p.name.as_ref(), p.name_span),
                 Item::Generated(name, ref m) => (name, m.span()),
+                Item::GenJson(tp, _) => (tp.name.as_ref(), tp.name_span),
             };
             let Some(&i) = index.get(name) else {
                 index.insert(name, out.len());
@@ -179,6 +188,7 @@ pub(super) fn entries<'a, 'de>(files: &'a [FileBody<'a, 'de>]) -> Result<Vec<Ent
                     }
                     Item::Json(p) => Entry::Json(p, sh),
                     Item::Generated(name, m) => Entry::Blocks(Str::Borrowed(name), vec![m]),
+                    Item::GenJson(tp, m) => Entry::Blocks(Str::from_cow(&tp.name), vec![m]),
                 });
                 continue;
             };
@@ -202,7 +212,7 @@ pub(super) fn entries<'a, 'de>(files: &'a [FileBody<'a, 'de>]) -> Result<Vec<Ent
             let member = match item {
                 Item::Block(b) => Some(Member::Native(b, sh)),
                 Item::Json(p) => Some(Member::Json(&p.value, p.name_span, sh)),
-                Item::Generated(_, m) => Some(m),
+                Item::Generated(_, m) | Item::GenJson(_, m) => Some(m),
                 Item::Attr(_) => None,
             };
             match (member, &mut *earlier) {

@@ -10,6 +10,8 @@
 //! forms; any other object read as a struct is one block body, whose
 //! `"//"` properties are comments.
 
+use super::blocks::Member;
+use super::body::Entry;
 use super::capture;
 use super::enums::EnumDeserializer;
 use super::json_seq::{visit_block, BlockSeq};
@@ -363,7 +365,7 @@ impl<'de> de::Deserializer<'de> for JsonDeserializer<'_, 'de> {
         // whose values serde buffers (so evaluates), and whose labels it
         // cannot take (the JSON syntax needs the struct's fields to find
         // them).
-        if super::body::expects_struct(&v) {
+        if super::remain::expects_struct(&v) {
             let whole = self.v.span;
             return match self.static_object() {
                 Some(props) => self.visit_object(props, true, v),
@@ -380,7 +382,7 @@ impl<'de> de::Deserializer<'de> for JsonDeserializer<'_, 'de> {
                         span,
                     )
                 } else {
-                    super::body::flatten_note(e)
+                    super::remain::flatten_note(e)
                 }
             });
         }
@@ -539,4 +541,43 @@ impl<'de> de::MapAccess<'de> for MapAccess<'_, 'de> {
     fn size_hint(&self) -> Option<usize> {
         Some(self.props.len())
     }
+}
+
+/// The entries of a JSON-syntax body: its properties, `"//"` comments left
+/// out; a name may appear once.
+pub(crate) fn body_entries<'a, 'de>(
+    v: &'a JsonValue<'de>,
+    sh: &'a Shared<'a>,
+) -> Result<Vec<Entry<'a, 'de>>> {
+    let props = json::body_props(v);
+    let mut seen = std::collections::HashMap::with_capacity(props.len());
+    let mut out: Vec<Entry<'a, 'de>> = Vec::with_capacity(props.len());
+    for p in props {
+        if let Some(generated) = super::dynamic::expand_dynamic_json(p, sh)? {
+            for (tp, m) in generated {
+                super::dynamic::add_generated(&mut out, tp, m);
+            }
+            continue;
+        }
+        let found = out.iter_mut().find(|e| match e {
+            Entry::Blocks(n, _) => n.as_str() == p.name,
+            _ => false,
+        });
+        if let Some(Entry::Blocks(_, members)) = found {
+            // Blocks a `dynamic` property generated, then static ones.
+            members.push(Member::Json(&p.value, p.name_span, sh));
+            continue;
+        }
+        if let Some(first) = seen.insert(p.name.as_ref(), p.name_span) {
+            return Err(Error::data_at(
+                format!(
+                    "duplicate property `{}` (first defined at byte {}): in this body each name may appear once; write repeated blocks as an array",
+                    p.name, first.start
+                ),
+                p.name_span,
+            ));
+        }
+        out.push(Entry::Json(p, sh));
+    }
+    Ok(out)
 }

@@ -69,10 +69,12 @@ impl Options {
     /// labels as `labels` lists. Off by default: without it a `dynamic`
     /// block is an ordinary block.
     ///
-    /// In the native syntax (a module's `.tf` files among `.tf.json`
-    /// ones included). A `dynamic` block whose `for_each` is unknown
-    /// generates one block whose attributes are evaluated with the
-    /// iterator unknown.
+    /// In both syntaxes and in modules mixing them: native `dynamic`
+    /// blocks at any depth; in the JSON syntax, the `dynamic` property of
+    /// a file's body (one nested in a JSON block's body is read as a
+    /// property). A `dynamic` block whose `for_each` is unknown generates
+    /// one block whose attributes are evaluated with the iterator
+    /// unknown.
     ///
     /// ```
     /// use serde::Deserialize;

@@ -110,3 +110,39 @@ impl<'de> de::Deserializer<'de> for RemainDeserializer<'_, 'de> {
         bytes byte_buf unit unit_struct seq tuple tuple_struct map enum identifier
     }
 }
+
+/// An evaluation error under a struct with `#[serde(flatten)]`, which
+/// makes serde buffer every value it does not know (through
+/// `deserialize_any`, so they are evaluated) before their types are known:
+/// the message says so and names the supported way, a `$remain` field.
+pub(crate) fn flatten_note(e: Error) -> Error {
+    let Some(span) = e.span().filter(|_| e.is_eval()) else {
+        return e;
+    };
+    let mut n = Error::eval(
+        format!(
+            "{} (read through `#[serde(flatten)]`: serde buffers the values of a flattened struct before it knows their types, so each is evaluated; to keep attributes unevaluated, give the struct a field `#[serde(rename = \"$remain\")] rest: hcl::RawBody` instead of the flattened one)",
+            e.message()
+        ),
+        span,
+    );
+    if let Some(p) = e.path() {
+        n = n.with_path(p.to_owned());
+    }
+    if let Some(f) = e.file() {
+        n = n.with_file(f.to_owned());
+    }
+    n
+}
+
+/// Whether `v` is serde's derived visitor of a struct (a flattening one,
+/// when it asks for a map).
+pub(crate) fn expects_struct<'de, V: Visitor<'de>>(v: &V) -> bool {
+    struct Expecting<'a, V>(&'a V);
+    impl<'de, V: Visitor<'de>> std::fmt::Display for Expecting<'_, V> {
+        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            self.0.expecting(f)
+        }
+    }
+    Expecting(v).to_string().starts_with("struct ")
+}
