@@ -163,19 +163,29 @@ impl<'a, 'de> BodyDeserializer<'a, 'de> {
         };
         let mut out: Vec<Entry<'a, 'de>> = Vec::with_capacity(body.items.len());
         let mut index: Option<std::collections::HashMap<&'de str, usize>> = None;
-        let mut pending: Vec<Pending<'a, 'de>> = Vec::new();
-        for item in &body.items {
-            match item {
-                Structure::Block(b) => match super::dynamic::expand_dynamic(b, sh)? {
-                    Some((name, members)) => {
-                        pending.extend(members.into_iter().map(|m| Pending::Block(name, m)));
-                    }
-                    None => pending.push(Pending::Block(b.ident.name, Member::Native(b, sh))),
-                },
-                Structure::Attribute(a) => pending.push(Pending::Attr(a)),
+        // `dynamic` blocks expanded first (when asked); otherwise the
+        // items as they are, without a list of them.
+        let mut expanded: Vec<Pending<'a, 'de>> = Vec::new();
+        if sh.dynamic.is_some() {
+            for item in &body.items {
+                match item {
+                    Structure::Block(b) => match super::dynamic::expand_dynamic(b, sh)? {
+                        Some((name, members)) => {
+                            expanded.extend(members.into_iter().map(|m| Pending::Block(name, m)));
+                        }
+                        None => expanded.push(Pending::Block(b.ident.name, Member::Native(b, sh))),
+                    },
+                    Structure::Attribute(a) => expanded.push(Pending::Attr(a)),
+                }
             }
         }
-        for item in pending {
+        let direct = sh.dynamic.is_none().then(|| {
+            body.items.iter().map(|item| match item {
+                Structure::Block(b) => Pending::Block(b.ident.name, Member::Native(b, sh)),
+                Structure::Attribute(a) => Pending::Attr(a),
+            })
+        });
+        for item in direct.into_iter().flatten().chain(expanded) {
             let name = match &item {
                 Pending::Attr(a) => a.name.name,
                 Pending::Block(name, _) => name,
