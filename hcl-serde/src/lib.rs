@@ -81,6 +81,7 @@
 //! | `deserialize_any` ([`Value`], `serde_json::Value`, untagged and internally tagged enums, `flatten`) | HCL's JSON shape: block type, then labels, as keys; blocks with the same type and labels as an array |
 //! | `serde_spanned::Spanned<T>` | the value and its byte span |
 //! | [`RawExpression`] / [`RawBody`] | the source, unevaluated, to evaluate later with the application's context |
+//! | the rest of a body | `#[serde(rename = "$remain")]`: every attribute and block the struct does not name, unevaluated (a [`RawBody`]) or as a map; see [`de`] for `flatten` |
 //!
 //! Without a context, expressions over literals still evaluate; a
 //! reference to a variable or function is an evaluation error at its
@@ -107,6 +108,7 @@
 // (CI and docs.rs document with every feature, where they are checked).
 #![cfg_attr(not(feature = "terraform"), allow(rustdoc::broken_intra_doc_links))]
 
+mod body;
 pub mod de;
 pub mod edit;
 pub mod error;

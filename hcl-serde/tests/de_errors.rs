@@ -157,3 +157,44 @@ fn missing_field_of_a_captured_body_points_at_the_body() {
     // Just after the `{` of `template {` (line 2, column 10).
     assert_eq!((err.line(), err.column()), (Some(2), Some(11)), "{err}");
 }
+
+// Issue 22, item 4: a block without the label a map keyed by label needs
+// says so, at the block (not "invalid type: integer `1`, expected struct").
+#[test]
+fn missing_block_label_for_a_map_keyed_by_label() {
+    #[derive(Deserialize, Debug)]
+    struct Svc {
+        port: u16,
+    }
+    #[derive(Deserialize, Debug)]
+    struct Cfg {
+        service: std::collections::HashMap<String, Svc>,
+    }
+    insta::assert_snapshot!(render::<Cfg>("service {\n  port = 1\n}\n"));
+}
+
+// `null` where a string is required is "null", not serde's "unit value".
+#[test]
+fn null_into_a_string_says_null() {
+    #[derive(Deserialize, Debug)]
+    struct Cfg {
+        name: String,
+    }
+    insta::assert_snapshot!(render::<Cfg>("name = null\n"));
+}
+
+// A repeated label in a map keyed by label: no advice to use a Vec.
+#[test]
+fn duplicate_label_in_a_map_keyed_by_label() {
+    #[derive(Deserialize, Debug)]
+    struct Svc {
+        port: u16,
+    }
+    #[derive(Deserialize, Debug)]
+    struct Cfg {
+        service: std::collections::HashMap<String, Svc>,
+    }
+    insta::assert_snapshot!(render::<Cfg>(
+        "service \"web\" {\n  port = 1\n}\nservice \"web\" {\n  port = 2\n}\n"
+    ));
+}

@@ -396,12 +396,19 @@ fn blocks_of_one_type_from_native_and_json_files_as_a_sequence() {
 }
 
 #[test]
-fn a_json_property_and_another_file_combine_only_as_a_sequence() {
-    let out = render::<Value>(&[
+fn a_json_property_and_another_file_combine_as_blocks() {
+    // Issue 22, item 2: a block type split between native and JSON files
+    // reads as a map (here through `Value`, HCL's JSON shape) as it does
+    // as a `Vec`; the JSON object's names are its labels.
+    let s = sources(&[
         ("a.tf", "variable \"x\" {\n  default = 1\n}\n"),
         ("b.tf.json", r#"{"variable": {"y": {"default": 2}}}"#),
     ]);
-    insta::assert_snapshot!(out);
+    let v: Value = hcl::from_files(&s).unwrap();
+    assert_eq!(
+        v,
+        hcl::value!({ "variable": { "x": { "default": 1 }, "y": { "default": 2 } } })
+    );
     // A native attribute and a JSON property: set twice.
     let out = render::<Value>(&[("a.tf", "region = 1\n"), ("b.tf.json", r#"{"region": 2}"#)]);
     insta::assert_snapshot!(out);
@@ -448,4 +455,301 @@ fn limits_and_json_roots_apply_to_each_file_and_name_it() {
     let err = hcl::from_files::<Value>(&s).unwrap_err();
     assert!(err.is_syntax(), "{err}");
     assert_eq!((err.file(), err.line()), (Some("b.tf.json"), Some(2)));
+}
+
+// Issue 22, item 4: `from_path` and `from_dir` accept the options every
+// entry point accepts (here: an input limit, lowered and raised).
+#[test]
+fn from_path_and_from_dir_take_options() {
+    let dir = std::env::temp_dir().join(format!("hcl-de-options-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("a.tf"), "name = \"a fairly long value\"\n").unwrap();
+    std::fs::write(dir.join("b.tf.json"), r#"{"port": 8080}"#).unwrap();
+    let small = hcl::de::Options::new().with_max_input_len(16);
+    let e = hcl::de::from_path_with_options::<Value>(dir.join("a.tf"), None, &small).unwrap_err();
+    assert!(e.to_string().starts_with("input too large"), "{e}");
+    assert_eq!(
+        e.file(),
+        Some(dir.join("a.tf").display().to_string().as_str())
+    );
+    let e = hcl::de::from_dir_with_options::<Value>(&dir, &["tf", "tf.json"], None, &small)
+        .unwrap_err();
+    assert!(e.to_string().starts_with("input too large"), "{e}");
+    let big = hcl::de::Options::new().with_max_input_len(64 << 20);
+    let v: Value = hcl::de::from_dir_with_options(&dir, &["tf", "tf.json"], None, &big).unwrap();
+    assert_eq!(v["port"], 8080);
+    let v: Value = hcl::de::from_path_with_options(dir.join("a.tf"), None, &big).unwrap();
+    assert_eq!(v["name"], "a fairly long value");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+// Issue 22, item 2: a module of `.tf` and `.tf.json` files reads through
+// serde into the shapes the native syntax reads into, captures included:
+// resources as a map of maps of `RawBody`, as a `Vec` of such maps, and
+// attributes as `RawExpression`, each capture in its own file's syntax.
+#[test]
+fn a_mixed_module_reads_into_every_shape_with_captures() {
+    use std::collections::HashMap;
+    let s = sources(&[
+        (
+            "main.tf",
+            "region = var.region\nresource \"aws_instance\" \"web\" {\n  ami = var.ami\n}\n",
+        ),
+        (
+            "extra.tf.json",
+            r#"{"resource": {"aws_instance": {"api": {"ami": "${var.ami}-api"}}, "aws_s3_bucket": {"logs": {"acl": "private"}}}}"#,
+        ),
+    ]);
+    #[derive(Deserialize)]
+    struct ByMap {
+        region: RawExpression,
+        resource: HashMap<String, HashMap<String, RawBody>>,
+    }
+    let m: ByMap = hcl::from_files(&s).unwrap();
+    assert_eq!(m.region.as_str(), "var.region");
+    assert_eq!(m.resource["aws_instance"].len(), 2);
+    let web = &m.resource["aws_instance"]["web"];
+    let api = &m.resource["aws_instance"]["api"];
+    assert_eq!(
+        (web.file(), api.file()),
+        (Some("main.tf"), Some("extra.tf.json"))
+    );
+    let mut ctx = Context::new();
+    ctx.declare_var("var", hcl::value!({ "ami": "ami-1", "region": "eu" }));
+    #[derive(Deserialize, Debug, PartialEq)]
+    struct Instance {
+        ami: String,
+    }
+    assert_eq!(web.deserialize_with::<Instance>(&ctx).unwrap().ami, "ami-1");
+    assert_eq!(
+        api.deserialize_with::<Instance>(&ctx).unwrap().ami,
+        "ami-1-api"
+    );
+    assert_eq!(
+        m.resource["aws_s3_bucket"]["logs"].evaluate(&ctx).unwrap(),
+        hcl::value!({ "acl": "private" })
+    );
+    assert_eq!(m.region.evaluate(&ctx).unwrap(), "eu");
+
+    #[derive(Deserialize)]
+    struct ByVec {
+        resource: Vec<HashMap<String, HashMap<String, RawBody>>>,
+    }
+    let v: ByVec = hcl::from_files(&s).unwrap();
+    assert_eq!(v.resource.len(), 2);
+    assert!(v.resource[0]["aws_instance"].contains_key("web"));
+    assert!(v.resource[1]["aws_s3_bucket"].contains_key("logs"));
+
+    #[derive(Deserialize, Debug)]
+    struct Resource {
+        #[serde(rename = "$labels")]
+        labels: Vec<String>,
+        body: Option<RawBody>,
+    }
+    #[derive(Deserialize)]
+    struct ByLabels {
+        resource: Vec<Resource>,
+    }
+    let l: ByLabels = hcl::from_files(&s).unwrap();
+    let labels: Vec<Vec<String>> = l.resource.iter().map(|r| r.labels.clone()).collect();
+    assert_eq!(
+        labels,
+        [
+            ["aws_instance", "web"],
+            ["aws_instance", "api"],
+            ["aws_s3_bucket", "logs"]
+        ]
+    );
+}
+
+// A JSON-syntax attribute captured as a `RawExpression` evaluates as JSON
+// (its strings are templates), with positions in the JSON file.
+#[test]
+fn a_json_capture_evaluates_in_the_json_syntax() {
+    #[derive(Deserialize)]
+    struct T {
+        a: RawExpression,
+        b: RawBody,
+    }
+    let t: T = hcl::from_json_str(r#"{"a": "${x + 1}", "b": {"c": "${x}"}}"#).unwrap();
+    let mut ctx = Context::new();
+    ctx.declare_var("x", 1);
+    assert_eq!(t.a.evaluate(&ctx).unwrap(), 2);
+    assert_eq!(t.b.evaluate(&ctx).unwrap(), hcl::value!({ "c": 1 }));
+    let e = t.a.evaluate(&Context::new()).unwrap_err();
+    assert_eq!((e.line(), e.column()), (Some(1), Some(10)), "{e}");
+}
+
+// Issue 22, item 2: `dynamic` blocks through serde, an option of the
+// Deserializer, of `from_files` / `from_dir` (`Options`). Expected values
+// from `hcl-oracle dynblock` on the same text with the schema
+// {name; ingress "name" {port; cidr {block}}}: the generated blocks come
+// in the `dynamic` block's place, nested iterators see the outer ones.
+const DYNAMIC: &str = r#"name = "sg"
+dynamic "ingress" {
+  for_each = {http = 80, https = 443}
+  iterator = rule
+  labels   = [rule.key]
+  content {
+    port = rule.value
+    dynamic "cidr" {
+      for_each = ["10.0.0.0/8", "192.168.0.0/16"]
+      content {
+        block = "${rule.key}:${cidr.value}"
+      }
+    }
+  }
+}
+ingress "ssh" {
+  port = 22
+}
+"#;
+
+#[derive(Deserialize, Debug, PartialEq)]
+struct Cidr {
+    block: String,
+}
+
+#[derive(Deserialize, Debug, PartialEq)]
+struct Ingress {
+    #[serde(rename = "$label")]
+    name: String,
+    port: u16,
+    #[serde(default)]
+    cidr: Vec<Cidr>,
+}
+
+#[derive(Deserialize, Debug, PartialEq)]
+struct Group {
+    name: String,
+    ingress: Vec<Ingress>,
+}
+
+#[test]
+fn dynamic_blocks_through_serde() {
+    let on = hcl::de::Options::new().with_dynamic_blocks(true);
+    let g = Group::deserialize(hcl::Deserializer::from_str(DYNAMIC).with_options(&on)).unwrap();
+    let names: Vec<&str> = g.ingress.iter().map(|i| i.name.as_str()).collect();
+    assert_eq!(names, ["http", "https", "ssh"]);
+    assert_eq!(g.ingress[1].port, 443);
+    let blocks: Vec<&str> = g.ingress[1].cidr.iter().map(|c| c.block.as_str()).collect();
+    assert_eq!(blocks, ["https:10.0.0.0/8", "https:192.168.0.0/16"]);
+    assert!(g.ingress[2].cidr.is_empty());
+
+    // As a map keyed by label, and as a `Value` (HCL's JSON shape).
+    #[derive(Deserialize)]
+    struct ByName {
+        ingress: BTreeMap<String, Value>,
+    }
+    let m = ByName::deserialize(hcl::Deserializer::from_str(DYNAMIC).with_dynamic_blocks(true))
+        .unwrap();
+    assert_eq!(m.ingress["http"]["port"], 80);
+    assert_eq!(m.ingress["https"]["cidr"][0]["block"], "https:10.0.0.0/8");
+
+    // Several files, one of them JSON: `from_files` with the option.
+    let s = sources(&[
+        ("a.tf", DYNAMIC),
+        ("b.tf.json", r#"{"ingress": {"db": {"port": 5432}}}"#),
+    ]);
+    let g = Group::deserialize(hcl::Deserializer::from_files(&s).with_options(&on)).unwrap();
+    let names: Vec<&str> = g.ingress.iter().map(|i| i.name.as_str()).collect();
+    assert_eq!(names, ["http", "https", "ssh", "db"]);
+
+    // `from_dir` with the options.
+    let dir = std::env::temp_dir().join(format!("hcl-de-dynamic-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("a.tf"), DYNAMIC).unwrap();
+    let g: Group = hcl::de::from_dir_with_options(&dir, &["tf"], None, &on).unwrap();
+    assert_eq!(g.ingress.len(), 3);
+    std::fs::remove_dir_all(&dir).ok();
+
+    // Without the option a `dynamic` block is a block as any other.
+    let g: Group = hcl::from_str(DYNAMIC).unwrap();
+    let names: Vec<&str> = g.ingress.iter().map(|i| i.name.as_str()).collect();
+    assert_eq!(names, ["ssh"]);
+}
+
+#[test]
+fn dynamic_block_errors_through_serde() {
+    // The expansion's own messages (`ext::dynblock`'s), at their place.
+    let text = "dynamic \"ingress\" {\n  for_each = 5\n  content {}\n}\n";
+    let de = hcl::Deserializer::from_str(text)
+        .with_dynamic_blocks(true)
+        .with_file_name("sg.tf");
+    let e = Value::deserialize(de).unwrap_err();
+    assert!(
+        e.message().starts_with("Invalid dynamic for_each value"),
+        "{e}"
+    );
+    assert_eq!(
+        (e.file(), e.line(), e.column()),
+        (Some("sg.tf"), Some(2), Some(14))
+    );
+    let text = "dynamic \"ingress\" {\n  for_each = [1]\n}\n";
+    let e = Value::deserialize(hcl::Deserializer::from_str(text).with_dynamic_blocks(true))
+        .unwrap_err();
+    assert!(
+        e.message().starts_with("Missing dynamic content block"),
+        "{e}"
+    );
+}
+
+// The same `dynamic` block in the JSON syntax (a file's body): through
+// serde and through the schema API's expansion (`ext::dynblock`), the
+// same blocks in the same order (the native text's, as
+// `hcl-oracle dynblock` gives them above).
+#[test]
+fn dynamic_blocks_through_serde_in_json() {
+    let json = r#"{
+  "name": "sg",
+  "dynamic": {
+    "ingress": {
+      "for_each": "${{http = 80, https = 443}}",
+      "iterator": "rule",
+      "labels": ["${rule.key}"],
+      "content": {"port": "${rule.value}"}
+    }
+  },
+  "ingress": {"ssh": {"port": 22}}
+}"#;
+    let ctx = Context::new();
+    let de = hcl::Deserializer::from_str(json)
+        .with_syntax(hcl::Syntax::Json)
+        .with_context(&ctx)
+        .with_dynamic_blocks(true);
+    let g = Group::deserialize(de).unwrap();
+    let got: Vec<(&str, u16)> = g
+        .ingress
+        .iter()
+        .map(|i| (i.name.as_str(), i.port))
+        .collect();
+    assert_eq!(got, [("http", 80), ("https", 443), ("ssh", 22)]);
+
+    let file = hcl::schema::File::parse(json, hcl::Syntax::Json).unwrap();
+    let shared = std::sync::Arc::new(Context::new());
+    let body = hcl::ext::dynblock::expand(&file.body(), &shared);
+    let schema = hcl::schema::BodySchema::new()
+        .attribute("name", true)
+        .block("ingress", &["name"]);
+    let content = body.content(&schema).unwrap();
+    let labels: Vec<&str> = content
+        .blocks
+        .iter()
+        .map(|b| b.labels[0].as_str())
+        .collect();
+    assert_eq!(labels, ["http", "https", "ssh"]);
+
+    // A mixed module: the JSON file's generated blocks join the native
+    // file's group.
+    let s = sources(&[
+        ("a.tf", "ingress \"db\" {\n  port = 5432\n}\n"),
+        ("b.tf.json", json),
+    ]);
+    let on = hcl::de::Options::new().with_dynamic_blocks(true);
+    let de = hcl::Deserializer::from_files(&s)
+        .with_context(&ctx)
+        .with_options(&on);
+    let g = Group::deserialize(de).unwrap();
+    let names: Vec<&str> = g.ingress.iter().map(|i| i.name.as_str()).collect();
+    assert_eq!(names, ["db", "http", "https", "ssh"]);
 }

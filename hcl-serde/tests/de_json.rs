@@ -256,3 +256,33 @@ fn spans_options_enums_and_ignored_fields_work_as_for_native() {
     assert_eq!((c.mode, c.other), (Mode::Fast, Mode::Safe { level: 2 }));
     let _ = c.skipped;
 }
+
+// Issue 22, item 4: the reference (`hcl-oracle json-body`) reads
+// `{"o": {"${\"k\"}": 1}, "p": {"${\"k\"}": "\u0041${1}"}}` with a
+// context as `o = {"k": 1}`, `p = {"k": "A1"}`: inside an object with a
+// templated key, keys and strings written with escapes are templates too.
+#[test]
+fn escaped_templates_inside_an_object_with_a_templated_key_are_evaluated() {
+    let text = r#"{"o": {"${\"k\"}": 1}, "p": {"${\"k\"}": "\u0041${1}"}}"#;
+    let v: hcl::Value = hcl::from_json_str_with(text, &hcl::Context::new()).unwrap();
+    assert_eq!(v["o"], hcl::value!({ "k": 1 }));
+    assert_eq!(v["p"], hcl::value!({ "k": "A1" }));
+    let m: BTreeMap<String, BTreeMap<String, String>> =
+        hcl::from_json_str_with(text, &hcl::Context::new()).unwrap();
+    assert_eq!(m["p"]["k"], "A1");
+}
+
+// The reference (`hcl-oracle json-body --nil-ctx`) normalizes JSON strings
+// and object keys (NFC) without a context too: `"e\u0301"` is U+00E9.
+#[test]
+fn strings_and_keys_are_nfc_without_a_context() {
+    let text = "{\"a\": \"e\\u0301\", \"b\": {\"e\\u0301\": \"x\"}, \"c\": \"e\u{301}\"}";
+    let v: hcl::Value = hcl::from_json_str(text).unwrap();
+    assert_eq!(v["a"], "\u{e9}");
+    assert_eq!(v["b"]["\u{e9}"], "x");
+    assert_eq!(v["c"], "\u{e9}");
+    let file = hcl::schema::File::parse(text, hcl::Syntax::Json).unwrap();
+    let attrs = file.body().just_attributes().unwrap();
+    assert_eq!(attrs[0].evaluate(None).unwrap(), "\u{e9}");
+    assert_eq!(attrs[1].evaluate(None).unwrap()["\u{e9}"], "x");
+}

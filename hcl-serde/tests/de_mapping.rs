@@ -279,3 +279,129 @@ fn serde_json_value_target() {
         serde_json::json!({"a": [1, "two", true, null], "b": {"x": {"y": {"c": 1.5}}}})
     );
 }
+
+// Issue 22, item 3: the rest of a body (gohcl's `remain`), unevaluated:
+// a `$remain` field receives every attribute and block the struct does
+// not name, as a `RawBody` (evaluated or deserialized later, without the
+// struct's own names) or as a `Value` / map (evaluated when read).
+#[test]
+fn the_rest_of_a_body_goes_to_a_remain_field() {
+    #[derive(Deserialize, Debug)]
+    struct Service {
+        #[serde(rename = "$label")]
+        name: String,
+        port: u16,
+        #[serde(rename = "$remain")]
+        rest: hcl::RawBody,
+    }
+    #[derive(Deserialize, Debug)]
+    struct Config {
+        service: Vec<Service>,
+    }
+    let text = "service \"web\" {\n  port = 80\n  image = var.image\n  env {\n    mode = var.mode\n  }\n}\n";
+    let json = r#"{"service": {"web": {"port": 80, "image": "${var.image}", "env": {"mode": "${var.mode}"}}}}"#;
+    let mut ctx = hcl::Context::new();
+    ctx.declare_var("var", hcl::value!({ "image": "nginx", "mode": "prod" }));
+    for (config, syntax) in [
+        (hcl::from_str::<Config>(text).unwrap(), "native"),
+        (hcl::from_json_str::<Config>(json).unwrap(), "json"),
+    ] {
+        let web = &config.service[0];
+        assert_eq!((web.name.as_str(), web.port), ("web", 80), "{syntax}");
+        // The struct's own `port` is left out of the rest.
+        let rest = web.rest.evaluate(&ctx).unwrap();
+        assert_eq!(rest.get("port"), None, "{syntax}");
+        assert_eq!(rest["image"], "nginx", "{syntax}");
+        #[derive(Deserialize, Debug, PartialEq)]
+        struct Env {
+            mode: String,
+        }
+        #[derive(Deserialize, Debug, PartialEq)]
+        struct Rest {
+            image: String,
+            env: Env,
+        }
+        let r: Rest = web.rest.deserialize_with(&ctx).unwrap();
+        assert_eq!(r.image, "nginx", "{syntax}");
+        assert_eq!(r.env.mode, "prod", "{syntax}");
+    }
+
+    // As a `Value`: the rest, evaluated.
+    #[derive(Deserialize, Debug)]
+    struct Loose {
+        port: u16,
+        #[serde(rename = "$remain")]
+        rest: hcl::Value,
+    }
+    let l: Loose = hcl::from_str("port = 1\nimage = \"a\"\nextra {\n  k = 2\n}\n").unwrap();
+    assert_eq!(l.port, 1);
+    assert_eq!(l.rest, hcl::value!({ "image": "a", "extra": { "k": 2 } }));
+}
+
+// `#[serde(flatten)]` buffers values before their target is known, so an
+// attribute read through it is evaluated: the error says so and names the
+// supported way, the `$remain` field.
+#[test]
+fn flatten_beside_captures_names_the_remain_field() {
+    #[derive(Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct Flat {
+        name: String,
+        #[serde(flatten)]
+        rest: HashMap<String, hcl::RawExpression>,
+    }
+    let e = hcl::from_str::<Flat>("name = \"a\"\nother = var.x\n").unwrap_err();
+    assert!(e.message().contains("$remain"), "{e}");
+    assert_eq!(e.line(), Some(2), "{e}");
+    // Without references, flatten works as serde defines it.
+    #[derive(Deserialize, Debug)]
+    struct Plain {
+        name: String,
+        #[serde(flatten)]
+        rest: HashMap<String, u16>,
+    }
+    let p: Plain = hcl::from_str("name = \"a\"\nport = 80\n").unwrap();
+    assert_eq!((p.name.as_str(), p.rest["port"]), ("a", 80));
+
+    // Labels beside a flattened field: native blocks give them; in the
+    // JSON syntax the labels cannot be found without the struct's fields,
+    // and the error names the `$remain` field.
+    #[derive(Deserialize, Debug)]
+    struct Labelled {
+        #[serde(rename = "$label")]
+        label: String,
+        #[serde(flatten)]
+        rest: HashMap<String, u16>,
+    }
+    #[derive(Deserialize, Debug)]
+    struct Cfg {
+        service: Vec<Labelled>,
+    }
+    let c: Cfg = hcl::from_str("service \"a\" {\n  port = 80\n}\n").unwrap();
+    assert_eq!(
+        (c.service[0].label.as_str(), c.service[0].rest["port"]),
+        ("a", 80)
+    );
+    let e = hcl::from_json_str::<Cfg>(r#"{"service": {"a": {"port": 80}}}"#).unwrap_err();
+    assert!(e.message().contains("$remain"), "{e}");
+    // The supported way, in both syntaxes.
+    #[derive(Deserialize, Debug)]
+    struct WithRest {
+        #[serde(rename = "$labels")]
+        labels: Vec<String>,
+        #[serde(rename = "$remain")]
+        rest: hcl::RawBody,
+    }
+    #[derive(Deserialize, Debug)]
+    struct Cfg2 {
+        service: Vec<WithRest>,
+    }
+    let ctx = hcl::Context::new();
+    for c in [
+        hcl::from_str::<Cfg2>("service \"a\" \"b\" {\n  port = 80\n}\n").unwrap(),
+        hcl::from_json_str::<Cfg2>(r#"{"service": {"a": {"b": {"port": 80}}}}"#).unwrap(),
+    ] {
+        assert_eq!(c.service[0].labels, ["a", "b"]);
+        assert_eq!(c.service[0].rest.evaluate(&ctx).unwrap()["port"], 80);
+    }
+}

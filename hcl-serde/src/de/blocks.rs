@@ -1,29 +1,79 @@
 //! Groups of blocks of one type: one block, a sequence, or a map keyed by
-//! their next label.
+//! their next label. A group's members are native blocks, or values of
+//! HCL's JSON syntax that hold blocks in the JSON spec's forms (a JSON
+//! file's property, or a label level inside one), so that a block type
+//! split between native and JSON files reads as a `Vec` or as a map.
 
 use super::body::{header, BodyDeserializer};
 use super::capture;
+use super::dynamic::{GenJson, GenJsonDeserializer, Generated};
+use super::json_seq::BlockSeq;
+use super::json_value::JsonDeserializer;
 use super::key::{KeyDeserializer, Str};
 use super::Shared;
 use crate::error::{Error, Result};
-use hcl_grammar::{Block, BlockLabel, Span};
+use hcl_grammar::json::{JsonKind, JsonValue};
+use hcl_grammar::{Block, Span};
 use serde::de::{self, Visitor};
+use std::borrow::Cow;
+use std::rc::Rc;
 
-/// A block and its file (blocks of one type may come from several files,
-/// see `files.rs`).
-pub(crate) type Member<'a, 'de> = (&'a Block<'de>, &'a Shared<'a>);
+/// One member of a group of blocks, with its file.
+#[derive(Clone)]
+pub(crate) enum Member<'a, 'de> {
+    /// A native block.
+    Native(&'a Block<'de>, &'a Shared<'a>),
+    /// A block that a `dynamic` block generated.
+    Generated(Rc<Generated<'de>>, &'a Shared<'a>),
+    /// A block that a `dynamic` block of a JSON-syntax body generated.
+    GenJson(Rc<GenJson<'a, 'de>>, &'a Shared<'a>),
+    /// A JSON value holding blocks, and where its name is.
+    Json(&'a JsonValue<'de>, Span, &'a Shared<'a>),
+}
 
-/// The blocks of one type (and the same first `offset` labels).
+impl<'a> Member<'a, '_> {
+    /// Its file.
+    pub(crate) fn shared(&self) -> &'a Shared<'a> {
+        match self {
+            Member::Native(_, sh)
+            | Member::Generated(_, sh)
+            | Member::GenJson(_, sh)
+            | Member::Json(_, _, sh) => sh,
+        }
+    }
+
+    /// Where errors about it point: a block's header, a JSON name.
+    pub(crate) fn span(&self) -> Span {
+        match self {
+            Member::Native(b, _) => header(b),
+            Member::Generated(g, _) => header(&g.block),
+            Member::GenJson(g, _) => g.type_span,
+            Member::Json(_, span, _) => *span,
+        }
+    }
+
+    /// `"a.tf:1,1-9"`.
+    pub(crate) fn place(&self) -> String {
+        let sh = self.shared();
+        crate::source::place(sh.src, self.span(), sh.file)
+    }
+}
+
+/// The blocks of one type (native ones with the same first `offset`
+/// labels).
 pub(crate) struct BlocksDeserializer<'a, 'de> {
-    name: &'de str,
+    name: Str<'a, 'de>,
     blocks: Vec<Member<'a, 'de>>,
     offset: usize,
     depth: usize,
 }
 
+/// A group of members under one label.
+type LabelGroup<'a, 'de> = (Str<'a, 'de>, Span, Vec<Member<'a, 'de>>);
+
 impl<'a, 'de> BlocksDeserializer<'a, 'de> {
     pub(super) fn new(
-        name: &'de str,
+        name: Str<'a, 'de>,
         blocks: Vec<Member<'a, 'de>>,
         offset: usize,
         depth: usize,
@@ -36,81 +86,203 @@ impl<'a, 'de> BlocksDeserializer<'a, 'de> {
         }
     }
 
-    /// The one block (and its file), or an error pointing at the second.
-    fn single(self) -> Result<(BodyDeserializer<'a, 'de>, &'a Shared<'a>)> {
+    /// The one member (and its file), or an error pointing at the second.
+    fn single(self) -> Result<(One<'a, 'de>, &'a Shared<'a>)> {
+        let name = self.name.as_str();
         match self.blocks.as_slice() {
-            [(b, sh)] => Ok((BodyDeserializer::block(b, self.offset, sh, self.depth), sh)),
-            [_, (second, sh), ..] => Err(sh.place(Error::data_at(
+            [Member::Native(b, sh)] => Ok((
+                One::Native(BodyDeserializer::block(b, self.offset, sh, self.depth)),
+                sh,
+            )),
+            [Member::Json(v, _, sh)] => Ok((One::Json(JsonDeserializer::new(v, sh, self.depth)), sh)),
+            [Member::Generated(g, sh)] => Ok((
+                One::Generated(Rc::clone(g), self.offset, self.depth, sh),
+                sh,
+            )),
+            [Member::GenJson(g, sh)] => Ok((
+                One::GenJson(Rc::clone(g), self.offset, self.depth, sh),
+                sh,
+            )),
+            [first, second, ..] if self.offset > 0 || matches!(second, Member::Json(..)) => {
+                let sh = second.shared();
+                let what = match second {
+                    Member::Native(b, _) => b
+                        .labels
+                        .get(self.offset.saturating_sub(1))
+                        .filter(|_| self.offset > 0)
+                        .map(|l| format!(" {:?}", l.as_str()))
+                        .unwrap_or_default(),
+                    Member::Generated(g, _) => g
+                        .block
+                        .labels
+                        .get(self.offset.saturating_sub(1))
+                        .filter(|_| self.offset > 0)
+                        .map(|l| format!(" {:?}", l.as_str()))
+                        .unwrap_or_default(),
+                    Member::GenJson(g, _) => g
+                        .labels
+                        .get(self.offset.saturating_sub(1))
+                        .filter(|_| self.offset > 0)
+                        .map(|(l, _)| format!(" {l:?}"))
+                        .unwrap_or_default(),
+                    Member::Json(..) => " this label".to_owned(),
+                };
+                let msg = if self.offset > 0 {
+                    format!(
+                        "duplicate `{name}` block{what}: a map keyed by label takes one block per label, and{what} is already the label of the block at {}",
+                        first.place()
+                    )
+                } else {
+                    format!(
+                        "`{name}` is set in several files (also at {}): read it into a sequence (a `Vec`) or a map keyed by label",
+                        first.place()
+                    )
+                };
+                Err(sh.place(Error::data_at(msg, second.span())))
+            }
+            [_, second, ..] => Err(second.shared().place(Error::data_at(
                 format!(
-                    "duplicate `{}` block: the target takes one (use a sequence such as Vec to accept several)",
-                    self.name
+                    "duplicate `{name}` block: the target takes one (use a sequence such as Vec to accept several)"
                 ),
-                header(second),
+                second.span(),
             ))),
-            [] => Err(Error::data(format!("no `{}` block", self.name))),
+            [] => Err(Error::data(format!("no `{name}` block"))),
         }
     }
 
-    /// Groups the blocks by their label at `offset`, in order of first
-    /// appearance: `Ok(None)` when no block has a label there.
-    #[allow(clippy::type_complexity)]
-    fn by_label(&self) -> Result<Option<Vec<(&'a BlockLabel<'de>, Vec<Member<'a, 'de>>)>>> {
-        let mut groups: Vec<(&'a BlockLabel<'de>, Vec<Member<'a, 'de>>)> = Vec::new();
-        let mut index: Option<std::collections::HashMap<&'a str, usize>> = None;
+    /// Groups the members by their label at `offset` (a JSON member: its
+    /// object's names), in order of first appearance: `Ok(None)` when no
+    /// member has a label there.
+    fn by_label(&self) -> Result<Option<Vec<LabelGroup<'a, 'de>>>> {
+        let mut groups: Vec<LabelGroup<'a, 'de>> = Vec::new();
+        let mut keys: Vec<Cow<'a, str>> = Vec::new();
+        let mut index: Option<std::collections::HashMap<Cow<'a, str>, usize>> = None;
         let mut unlabelled = None;
-        for &(b, sh) in &self.blocks {
-            let Some(label) = b.labels.get(self.offset) else {
-                unlabelled.get_or_insert((b, sh));
-                continue;
-            };
-            if index.is_none() && groups.len() > 16 {
+        let mut add = |key: Cow<'a, str>, label: Str<'a, 'de>, span: Span, m: Member<'a, 'de>| {
+            if index.is_none() && keys.len() > 16 {
                 index = Some(
-                    groups
-                        .iter()
+                    keys.iter()
+                        .cloned()
                         .enumerate()
-                        .map(|(i, (l, _))| (l.as_str(), i))
+                        .map(|(i, k)| (k, i))
                         .collect(),
                 );
             }
             let found = match &index {
-                Some(map) => map.get(label.as_str()).copied(),
-                None => groups
-                    .iter()
-                    .position(|(l, _)| l.as_str() == label.as_str()),
+                Some(map) => map.get(&key).copied(),
+                None => keys.iter().position(|k| *k == key),
             };
             match found.and_then(|i| groups.get_mut(i)) {
-                Some((_, blocks)) => blocks.push((b, sh)),
+                Some((_, _, members)) => members.push(m),
                 None => {
                     if let Some(map) = &mut index {
-                        map.insert(label.as_str(), groups.len());
+                        map.insert(key.clone(), keys.len());
                     }
-                    groups.push((label, vec![(b, sh)]));
+                    keys.push(key);
+                    groups.push((label, span, vec![m]));
+                }
+            }
+        };
+        for m in &self.blocks {
+            match m {
+                Member::Native(b, _) => {
+                    let Some(label) = b.labels.get(self.offset) else {
+                        unlabelled.get_or_insert(m.clone());
+                        continue;
+                    };
+                    add(
+                        Cow::Borrowed(label.as_str()),
+                        Str::from_label(label),
+                        label.span(),
+                        m.clone(),
+                    );
+                }
+                Member::Generated(g, _) => {
+                    let Some(label) = g.block.labels.get(self.offset) else {
+                        unlabelled.get_or_insert(m.clone());
+                        continue;
+                    };
+                    let text = label.as_str().to_owned();
+                    add(
+                        Cow::Owned(text.clone()),
+                        Str::Owned(text),
+                        label.span(),
+                        m.clone(),
+                    );
+                }
+                Member::GenJson(g, _) => {
+                    let Some((label, span)) = g.labels.get(self.offset) else {
+                        unlabelled.get_or_insert(m.clone());
+                        continue;
+                    };
+                    add(
+                        Cow::Owned(label.clone()),
+                        Str::Owned(label.clone()),
+                        *span,
+                        m.clone(),
+                    );
+                }
+                Member::Json(v, _, sh) => {
+                    let objects: Vec<&'a JsonValue<'de>> = match &v.kind {
+                        JsonKind::Null => Vec::new(),
+                        JsonKind::Object(_) => vec![v],
+                        JsonKind::Array(items) => items.iter().collect(),
+                        _ => vec![v],
+                    };
+                    for o in objects {
+                        let JsonKind::Object(props) = &o.kind else {
+                            return Err(sh.place(Error::data_at(
+                                format!(
+                                    "Missing block label: `{}` is read as a map keyed by label, so this must be an object whose property names are the labels",
+                                    self.name.as_str()
+                                ),
+                                o.span,
+                            )));
+                        };
+                        for p in props {
+                            add(
+                                Cow::Borrowed(p.name.as_ref()),
+                                Str::from_cow(&p.name),
+                                p.name_span,
+                                Member::Json(&p.value, p.name_span, sh),
+                            );
+                        }
+                    }
                 }
             }
         }
         match (unlabelled, groups.is_empty()) {
             (None, _) => Ok(Some(groups)),
             (Some(_), true) => Ok(None),
-            (Some((b, sh)), false) => Err(sh.place(Error::data_at(
+            (Some(m), false) => Err(m.shared().place(Error::data_at(
                 format!(
                     "this `{}` block has {} label(s) where other `{}` blocks have more",
-                    self.name, self.offset, self.name
+                    self.name.as_str(),
+                    self.offset,
+                    self.name.as_str()
                 ),
-                header(b),
+                m.span(),
             ))),
         }
     }
 
     fn check_depth(&self) -> Result<()> {
         match self.blocks.first() {
-            Some(&(b, sh)) if self.depth >= sh.max_depth => Err(sh.place(sh.too_deep(header(b)))),
+            Some(m) if self.depth >= m.shared().max_depth => {
+                let sh = m.shared();
+                Err(sh.place(sh.too_deep(m.span())))
+            }
             _ => Ok(()),
         }
     }
 
+    fn all_native(&self) -> bool {
+        self.blocks.iter().all(|m| matches!(m, Member::Native(..)))
+    }
+
     fn visit_by_label<V: Visitor<'de>>(
         self,
-        groups: Vec<(&'a BlockLabel<'de>, Vec<Member<'a, 'de>>)>,
+        groups: Vec<LabelGroup<'a, 'de>>,
         v: V,
     ) -> Result<V::Value> {
         self.check_depth()?;
@@ -127,6 +299,7 @@ impl<'a, 'de> BlocksDeserializer<'a, 'de> {
         self.check_depth()?;
         v.visit_seq(BlocksAccess {
             blocks: self.blocks.into_iter(),
+            current: None,
             index: 0,
             offset: self.offset,
             depth: self.depth + 1,
@@ -134,12 +307,70 @@ impl<'a, 'de> BlocksDeserializer<'a, 'de> {
     }
 }
 
+/// The one member of a group, read as the target asks.
+enum One<'a, 'de> {
+    Native(BodyDeserializer<'a, 'de>),
+    Json(JsonDeserializer<'a, 'de>),
+    /// A generated block, read in its own context (made when read).
+    Generated(Rc<Generated<'de>>, usize, usize, &'a Shared<'a>),
+    /// A generated JSON-syntax block, likewise.
+    GenJson(Rc<GenJson<'a, 'de>>, usize, usize, &'a Shared<'a>),
+}
+
+macro_rules! one_forward {
+    ($($method:ident ( $($arg:ident : $ty:ty),* ))*) => {
+        $(
+            fn $method<V: Visitor<'de>>(self, $($arg: $ty,)* v: V) -> Result<V::Value> {
+                match self {
+                    One::Native(d) => de::Deserializer::$method(d, $($arg,)* v),
+                    One::Json(d) => de::Deserializer::$method(d, $($arg,)* v),
+                    One::Generated(g, offset, depth, sh) => {
+                        let local = sh.generated(&g.ctx);
+                        let d = BodyDeserializer::block(&g.block, offset, &local, depth);
+                        de::Deserializer::$method(d, $($arg,)* v)
+                    }
+                    One::GenJson(g, offset, depth, sh) => {
+                        let local = sh.generated(&g.ctx);
+                        let d = GenJsonDeserializer::new(&g, offset, depth, &local);
+                        de::Deserializer::$method(d, $($arg,)* v)
+                    }
+                }
+            }
+        )*
+    };
+}
+
+impl<'de> de::Deserializer<'de> for One<'_, 'de> {
+    type Error = Error;
+
+    one_forward! {
+        deserialize_any()
+        deserialize_bool()
+        deserialize_i8() deserialize_i16() deserialize_i32() deserialize_i64() deserialize_i128()
+        deserialize_u8() deserialize_u16() deserialize_u32() deserialize_u64() deserialize_u128()
+        deserialize_f32() deserialize_f64()
+        deserialize_char() deserialize_str() deserialize_string()
+        deserialize_bytes() deserialize_byte_buf()
+        deserialize_option() deserialize_unit()
+        deserialize_unit_struct(name: &'static str)
+        deserialize_newtype_struct(name: &'static str)
+        deserialize_seq()
+        deserialize_tuple(len: usize)
+        deserialize_tuple_struct(name: &'static str, len: usize)
+        deserialize_map()
+        deserialize_struct(name: &'static str, fields: &'static [&'static str])
+        deserialize_enum(name: &'static str, variants: &'static [&'static str])
+        deserialize_identifier()
+        deserialize_ignored_any()
+    }
+}
+
 macro_rules! blocks_single {
     ($($method:ident)*) => {
         $(
             fn $method<V: Visitor<'de>>(self, v: V) -> Result<V::Value> {
-                let (body, sh) = self.single()?;
-                body.$method(v).map_err(|e| sh.place(e))
+                let (one, sh) = self.single()?;
+                de::Deserializer::$method(one, v).map_err(|e| sh.place(e))
             }
         )*
     };
@@ -149,11 +380,15 @@ impl<'de> de::Deserializer<'de> for BlocksDeserializer<'_, 'de> {
     type Error = Error;
 
     fn deserialize_any<V: Visitor<'de>>(self, v: V) -> Result<V::Value> {
+        if self.blocks.len() == 1 && !self.all_native() {
+            let (one, sh) = self.single()?;
+            return de::Deserializer::deserialize_any(one, v).map_err(|e| sh.place(e));
+        }
         match self.by_label()? {
             Some(groups) => self.visit_by_label(groups, v),
             None if self.blocks.len() == 1 => {
-                let (body, sh) = self.single()?;
-                body.deserialize_any(v).map_err(|e| sh.place(e))
+                let (one, sh) = self.single()?;
+                de::Deserializer::deserialize_any(one, v).map_err(|e| sh.place(e))
             }
             None => self.visit_seq_of_blocks(v),
         }
@@ -180,8 +415,23 @@ impl<'de> de::Deserializer<'de> for BlocksDeserializer<'_, 'de> {
         match self.by_label()? {
             Some(groups) => self.visit_by_label(groups, v),
             None => {
-                let (body, sh) = self.single()?;
-                body.deserialize_map(v).map_err(|e| sh.place(e))
+                let name = self.name.clone();
+                let (one, sh) = self.single()?;
+                match one {
+                    // Read as a map keyed by label, but without one: a
+                    // value that must be a block's body says the label is
+                    // missing.
+                    One::Native(body) => body.needing_label(name).deserialize_map(v),
+                    One::Generated(g, offset, depth, gsh) => {
+                        let local = gsh.generated(&g.ctx);
+                        BodyDeserializer::block(&g.block, offset, &local, depth)
+                            .needing_label(name)
+                            .deserialize_map(v)
+                    }
+                    One::Json(d) => de::Deserializer::deserialize_map(d, v),
+                    g @ One::GenJson(..) => de::Deserializer::deserialize_map(g, v),
+                }
+                .map_err(|e| sh.place(e))
             }
         }
     }
@@ -193,12 +443,17 @@ impl<'de> de::Deserializer<'de> for BlocksDeserializer<'_, 'de> {
         v: V,
     ) -> Result<V::Value> {
         if capture::is_spanned(name, fields) {
-            let span = self.blocks.first().map_or(Span::default(), |(b, _)| b.span);
+            let span = match self.blocks.first() {
+                Some(Member::Native(b, _)) => b.span,
+                Some(Member::Generated(g, _)) => g.block.span,
+                Some(Member::GenJson(g, _)) => g.body.span,
+                Some(Member::Json(j, _, _)) => j.span,
+                None => Span::default(),
+            };
             return v.visit_map(capture::SpannedAccess::new(span, self));
         }
-        let (body, sh) = self.single()?;
-        body.deserialize_struct(name, fields, v)
-            .map_err(|e| sh.place(e))
+        let (one, sh) = self.single()?;
+        de::Deserializer::deserialize_struct(one, name, fields, v).map_err(|e| sh.place(e))
     }
 
     fn deserialize_enum<V: Visitor<'de>>(
@@ -207,9 +462,8 @@ impl<'de> de::Deserializer<'de> for BlocksDeserializer<'_, 'de> {
         variants: &'static [&'static str],
         v: V,
     ) -> Result<V::Value> {
-        let (body, sh) = self.single()?;
-        body.deserialize_enum(name, variants, v)
-            .map_err(|e| sh.place(e))
+        let (one, sh) = self.single()?;
+        de::Deserializer::deserialize_enum(one, name, variants, v).map_err(|e| sh.place(e))
     }
 
     fn deserialize_option<V: Visitor<'de>>(self, v: V) -> Result<V::Value> {
@@ -232,9 +486,8 @@ impl<'de> de::Deserializer<'de> for BlocksDeserializer<'_, 'de> {
         name: &'static str,
         v: V,
     ) -> Result<V::Value> {
-        let (body, sh) = self.single()?;
-        body.deserialize_unit_struct(name, v)
-            .map_err(|e| sh.place(e))
+        let (one, sh) = self.single()?;
+        de::Deserializer::deserialize_unit_struct(one, name, v).map_err(|e| sh.place(e))
     }
 
     fn deserialize_ignored_any<V: Visitor<'de>>(self, v: V) -> Result<V::Value> {
@@ -250,9 +503,18 @@ impl<'de> de::Deserializer<'de> for BlocksDeserializer<'_, 'de> {
     }
 }
 
-/// The blocks of a group as a sequence.
+/// The JSON member being read by a [`BlocksAccess`].
+enum Current<'a, 'de> {
+    /// A JSON object: its blocks.
+    Object(BlockSeq<'a, 'de>, &'a Shared<'a>, Span),
+    /// A JSON array: one block per element.
+    Items(std::slice::Iter<'a, JsonValue<'de>>, &'a Shared<'a>),
+}
+
+/// The blocks of every member, in order.
 struct BlocksAccess<'a, 'de> {
     blocks: std::vec::IntoIter<Member<'a, 'de>>,
+    current: Option<Current<'a, 'de>>,
     index: usize,
     offset: usize,
     depth: usize,
@@ -265,26 +527,100 @@ impl<'de> de::SeqAccess<'de> for BlocksAccess<'_, 'de> {
         &mut self,
         seed: T,
     ) -> Result<Option<T::Value>> {
-        let Some((b, sh)) = self.blocks.next() else {
-            return Ok(None);
-        };
-        let i = self.index;
-        self.index += 1;
-        seed.deserialize(BodyDeserializer::block(b, self.offset, sh, self.depth))
-            .map(Some)
-            .map_err(|e| sh.place(e.with_span(header(b))).prepend_index(i))
+        let depth = self.depth;
+        loop {
+            let i = self.index;
+            match &mut self.current {
+                Some(Current::Object(seq, sh, span)) if !seq.is_done() => {
+                    let (sh, span) = (*sh, *span);
+                    self.index += 1;
+                    return de::SeqAccess::next_element_seed(seq, seed)
+                        .map_err(|e| sh.place(e.with_span(span)));
+                }
+                Some(Current::Items(items, sh)) => {
+                    let sh = *sh;
+                    if let Some(item) = items.next() {
+                        self.index += 1;
+                        return seed
+                            .deserialize(JsonDeserializer::new(item, sh, depth))
+                            .map(Some)
+                            .map_err(|e| sh.place(e.with_span(item.span)).prepend_index(i));
+                    }
+                }
+                _ => {}
+            }
+            self.current = None;
+            match self.blocks.next() {
+                None => return Ok(None),
+                Some(Member::Native(b, sh)) => {
+                    self.index += 1;
+                    return seed
+                        .deserialize(BodyDeserializer::block(b, self.offset, sh, depth))
+                        .map(Some)
+                        .map_err(|e| sh.place(e.with_span(header(b))).prepend_index(i));
+                }
+                Some(Member::Generated(g, sh)) => {
+                    self.index += 1;
+                    let local = sh.generated(&g.ctx);
+                    return seed
+                        .deserialize(BodyDeserializer::block(
+                            &g.block,
+                            self.offset,
+                            &local,
+                            depth,
+                        ))
+                        .map(Some)
+                        .map_err(|e| sh.place(e.with_span(header(&g.block))).prepend_index(i));
+                }
+                Some(Member::GenJson(g, sh)) => {
+                    self.index += 1;
+                    let span = g.type_span;
+                    let one = One::GenJson(g, self.offset, depth, sh);
+                    return seed
+                        .deserialize(one)
+                        .map(Some)
+                        .map_err(|e| sh.place(e.with_span(span)).prepend_index(i));
+                }
+                Some(Member::Json(v, _, sh)) => match &v.kind {
+                    JsonKind::Object(_) => {
+                        let seq = BlockSeq::new(v, sh, depth).numbered_from(i);
+                        self.current = Some(Current::Object(seq, sh, v.span));
+                    }
+                    JsonKind::Array(items) => self.current = Some(Current::Items(items.iter(), sh)),
+                    // `null`: no blocks.
+                    JsonKind::Null => {}
+                    _ => {
+                        self.index += 1;
+                        return seed
+                            .deserialize(JsonDeserializer::new(v, sh, depth))
+                            .map(Some)
+                            .map_err(|e| sh.place(e.with_span(v.span)).prepend_index(i));
+                    }
+                },
+            }
+        }
     }
 
     fn size_hint(&self) -> Option<usize> {
-        Some(self.blocks.len())
+        match self.current {
+            None if self
+                .blocks
+                .as_slice()
+                .iter()
+                .all(|m| matches!(m, Member::Native(..))) =>
+            {
+                Some(self.blocks.len())
+            }
+            _ => None,
+        }
     }
 }
 
 /// A group of blocks as a map keyed by their next label.
 struct LabelGroupsAccess<'a, 'de> {
-    name: &'de str,
-    groups: std::vec::IntoIter<(&'a BlockLabel<'de>, Vec<Member<'a, 'de>>)>,
-    value: Option<(&'a BlockLabel<'de>, Vec<Member<'a, 'de>>)>,
+    name: Str<'a, 'de>,
+    groups: std::vec::IntoIter<LabelGroup<'a, 'de>>,
+    value: Option<(String, Vec<Member<'a, 'de>>)>,
     offset: usize,
     depth: usize,
 }
@@ -293,37 +629,35 @@ impl<'de> de::MapAccess<'de> for LabelGroupsAccess<'_, 'de> {
     type Error = Error;
 
     fn next_key_seed<K: de::DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>> {
-        let Some((label, blocks)) = self.groups.next() else {
+        let Some((label, span, blocks)) = self.groups.next() else {
             return Ok(None);
         };
-        let sh = blocks.first().map(|&(_, sh)| sh);
-        self.value = Some((label, blocks));
-        seed.deserialize(KeyDeserializer::new(
-            Str::from_label(label),
-            Some(label.span()),
-        ))
-        .map(Some)
-        .map_err(|e| {
-            let e = e.with_span(label.span()).prepend_key(label.as_str());
-            match sh {
-                Some(sh) => sh.place(e),
-                None => e,
-            }
-        })
+        let sh = blocks.first().map(Member::shared);
+        let path = label.as_str().to_owned();
+        self.value = Some((path.clone(), blocks));
+        seed.deserialize(KeyDeserializer::new(label, Some(span)))
+            .map(Some)
+            .map_err(|e| {
+                let e = e.with_span(span).prepend_key(&path);
+                match sh {
+                    Some(sh) => sh.place(e),
+                    None => e,
+                }
+            })
     }
 
     fn next_value_seed<T: de::DeserializeSeed<'de>>(&mut self, seed: T) -> Result<T::Value> {
         let Some((label, blocks)) = self.value.take() else {
             return Err(Error::data("a map value was requested before its key"));
         };
-        let first = blocks.first().map(|&(b, sh)| (header(b), sh));
-        let d = BlocksDeserializer::new(self.name, blocks, self.offset, self.depth);
+        let first = blocks.first().map(|m| (m.span(), m.shared()));
+        let d = BlocksDeserializer::new(self.name.clone(), blocks, self.offset, self.depth);
         seed.deserialize(d).map_err(|e| {
             let e = match first {
                 Some((s, sh)) => sh.place(e.with_span(s)),
                 None => e,
             };
-            e.prepend_key(label.as_str())
+            e.prepend_key(&label)
         })
     }
 

@@ -11,13 +11,16 @@ use super::blocks::{BlocksDeserializer, Member};
 use super::capture;
 use super::enums::EnumDeserializer;
 use super::expr::ExprDeserializer;
-use super::files::{FileBody, MixedDeserializer, Part};
-use super::key::{KeyDeserializer, Str};
+use super::files::FileBody;
+use super::json_value::{text, JsonDeserializer};
+use super::key::{KeyDeserializer, LabelsDeserializer, Str};
+use super::label::NeedsLabel;
+use super::remain::{expects_struct, flatten_note, Capture, RemainDeserializer, REMAIN_FIELD};
 use super::Shared;
 use crate::error::{Error, Result};
+use hcl_grammar::json::{JsonProperty, JsonValue};
 use hcl_grammar::{Attribute, Block, BlockLabel, Body, Span, Structure};
 use serde::de::{self, Visitor};
-use serde::forward_to_deserialize_any;
 
 /// The struct field that receives the next label of a block.
 pub(crate) const LABEL_FIELD: &str = "$label";
@@ -31,9 +34,30 @@ pub(crate) fn header(b: &Block<'_>) -> Span {
         .to(b.labels.last().map_or(b.ident.span, BlockLabel::span))
 }
 
+/// A body of either syntax read on its own: a file's root, or a
+/// captured [`RawBody`](super::RawBody). (A JSON-syntax block found inside
+/// a value is read by `json_value.rs`.)
+#[derive(Clone, Copy)]
+pub(crate) enum Node<'a, 'de> {
+    /// A native body.
+    Native(&'a Body<'de>),
+    /// A JSON object (or a root array of objects).
+    Json(&'a JsonValue<'de>),
+}
+
+impl Node<'_, '_> {
+    /// The span of the body (a native body's is inside its braces).
+    fn span(&self) -> Span {
+        match self {
+            Node::Native(b) => b.span,
+            Node::Json(v) => v.span,
+        }
+    }
+}
+
 /// A body, with the labels of its block not consumed yet.
 pub(crate) struct BodyDeserializer<'a, 'de> {
-    body: &'a Body<'de>,
+    body: Node<'a, 'de>,
     labels: &'a [BlockLabel<'de>],
     block: Option<&'a Block<'de>>,
     /// Where errors about a body that is not a block's point (a missing
@@ -45,18 +69,21 @@ pub(crate) struct BodyDeserializer<'a, 'de> {
     /// Several files read as one body (`files.rs`): then `body` and `sh`
     /// are the first file's, and entries come from all of them.
     files: &'a [FileBody<'a, 'de>],
+    /// The block type, when this block has no label left but is read as a
+    /// map keyed by label (see [`BodyDeserializer::needing_label`]).
+    needs_label: Option<Str<'a, 'de>>,
 }
 
 impl<'a, 'de> BodyDeserializer<'a, 'de> {
     /// The body of a file.
-    pub(crate) fn root(body: &'a Body<'de>, sh: &'a Shared<'a>) -> Self {
-        let start = Span::new(body.span.start, body.span.start);
+    pub(crate) fn root(body: Node<'a, 'de>, sh: &'a Shared<'a>) -> Self {
+        let start = Span::new(body.span().start, body.span().start);
         BodyDeserializer::root_at(body, sh, start)
     }
 
     /// A body read on its own (a file, a captured [`RawBody`](super::RawBody)),
     /// whose errors about the whole body point at `start`.
-    pub(crate) fn root_at(body: &'a Body<'de>, sh: &'a Shared<'a>, start: Span) -> Self {
+    pub(crate) fn root_at(body: Node<'a, 'de>, sh: &'a Shared<'a>, start: Span) -> Self {
         BodyDeserializer {
             body,
             labels: &[],
@@ -65,6 +92,7 @@ impl<'a, 'de> BodyDeserializer<'a, 'de> {
             sh,
             depth: 0,
             files: &[],
+            needs_label: None,
         }
     }
 
@@ -72,7 +100,7 @@ impl<'a, 'de> BodyDeserializer<'a, 'de> {
     pub(crate) fn files(first: &'a FileBody<'a, 'de>, files: &'a [FileBody<'a, 'de>]) -> Self {
         BodyDeserializer {
             files,
-            ..BodyDeserializer::root(&first.body, &first.sh)
+            ..BodyDeserializer::root(first.node(), &first.sh)
         }
     }
 
@@ -84,13 +112,24 @@ impl<'a, 'de> BodyDeserializer<'a, 'de> {
         depth: usize,
     ) -> Self {
         BodyDeserializer {
-            body: &block.body,
+            body: Node::Native(&block.body),
             labels: block.labels.get(offset..).unwrap_or_default(),
             block: Some(block),
             start: header(block),
             sh,
             depth,
             files: &[],
+            needs_label: None,
+        }
+    }
+
+    /// This block, read as a map keyed by a label it lacks (`service { }`
+    /// into `HashMap<String, Service>`): a value read as a struct that is
+    /// not an object says that the block needs a label, at the block.
+    pub(super) fn needing_label(self, block_type: Str<'a, 'de>) -> Self {
+        BodyDeserializer {
+            needs_label: Some(block_type),
+            ..self
         }
     }
 
@@ -118,34 +157,60 @@ impl<'a, 'de> BodyDeserializer<'a, 'de> {
             return super::files::entries(self.files);
         }
         let sh = self.sh;
-        let mut out: Vec<Entry<'a, 'de>> = Vec::with_capacity(self.body.items.len());
+        let body = match self.body {
+            Node::Native(b) => b,
+            Node::Json(v) => return super::json_value::body_entries(v, sh),
+        };
+        let mut out: Vec<Entry<'a, 'de>> = Vec::with_capacity(body.items.len());
         let mut index: Option<std::collections::HashMap<&'de str, usize>> = None;
-        for item in &self.body.items {
-            let name = match item {
-                Structure::Attribute(a) => a.name.name,
-                Structure::Block(b) => b.ident.name,
+        // `dynamic` blocks expanded first (when asked); otherwise the
+        // items as they are, without a list of them.
+        let mut expanded: Vec<Pending<'a, 'de>> = Vec::new();
+        if sh.dynamic.is_some() {
+            for item in &body.items {
+                match item {
+                    Structure::Block(b) => match super::dynamic::expand_dynamic(b, sh)? {
+                        Some((name, members)) => {
+                            expanded.extend(members.into_iter().map(|m| Pending::Block(name, m)));
+                        }
+                        None => expanded.push(Pending::Block(b.ident.name, Member::Native(b, sh))),
+                    },
+                    Structure::Attribute(a) => expanded.push(Pending::Attr(a)),
+                }
+            }
+        }
+        let direct = sh.dynamic.is_none().then(|| {
+            body.items.iter().map(|item| match item {
+                Structure::Block(b) => Pending::Block(b.ident.name, Member::Native(b, sh)),
+                Structure::Attribute(a) => Pending::Attr(a),
+            })
+        });
+        for item in direct.into_iter().flatten().chain(expanded) {
+            let name = match &item {
+                Pending::Attr(a) => a.name.name,
+                Pending::Block(name, _) => name,
             };
             if index.is_none() && out.len() > 16 {
                 index = Some(
                     out.iter()
                         .enumerate()
-                        .filter_map(|(i, e)| e.name().map(|n| (n, i)))
+                        .filter_map(|(i, e)| e.native_name().map(|n| (n, i)))
                         .collect(),
                 );
             }
             let found = match &index {
                 Some(map) => map.get(name).copied(),
-                None => out.iter().position(|e| e.name() == Some(name)),
+                None => out.iter().position(|e| e.native_name() == Some(name)),
             };
             match (item, found.and_then(|i| out.get_mut(i))) {
-                (Structure::Block(b), Some(Entry::Blocks(_, blocks))) => blocks.push((b, sh)),
-                (Structure::Block(b), Some(_)) => {
+                (Pending::Block(_, m), Some(Entry::Blocks(_, blocks))) => blocks.push(m),
+                (Pending::Block(_, m), Some(_)) => {
                     return Err(Error::data_at(
                         format!("`{name}` is both an attribute and a block type in this body"),
-                        b.ident.span,
+                        key_span(&m),
                     ))
                 }
-                (Structure::Attribute(a), Some(_)) => {
+                (Pending::Attr(a), Some(_)) => {
                     return Err(Error::data_at(
                         format!("`{name}` is both an attribute and a block type in this body"),
                         a.name.span,
@@ -156,8 +221,8 @@ impl<'a, 'de> BodyDeserializer<'a, 'de> {
                         map.insert(name, out.len());
                     }
                     out.push(match item {
-                        Structure::Attribute(a) => Entry::Attr(a, sh),
-                        Structure::Block(b) => Entry::Blocks(name, vec![(b, sh)]),
+                        Pending::Attr(a) => Entry::Attr(a, sh),
+                        Pending::Block(_, m) => Entry::Blocks(Str::Borrowed(name), vec![m]),
                     });
                 }
             }
@@ -182,8 +247,54 @@ impl<'a, 'de> BodyDeserializer<'a, 'de> {
             entries: entries.into_iter(),
             value: None,
             depth: self.depth + 1,
+            needs_label: self.needs_label.map(|t| (t, span)),
         })
         .map_err(|e| e.with_span(span))
+    }
+
+    /// The body for a struct with a `$remain` field: the names of
+    /// `fields` as usual, everything else for `$remain`, unevaluated.
+    fn visit_body_remain<V: Visitor<'de>>(
+        self,
+        mut entries: Vec<Entry<'a, 'de>>,
+        fields: &'static [&'static str],
+        v: V,
+    ) -> Result<V::Value> {
+        self.check_depth()?;
+        let mut rest = Vec::new();
+        for e in self.entries()? {
+            let named = match &e {
+                Entry::Attr(a, _) => fields.contains(&a.name.name),
+                Entry::Blocks(n, _) => fields.contains(&n.as_str()),
+                Entry::Json(p, _) => fields.contains(&p.name.as_ref()),
+                _ => true,
+            };
+            if named {
+                entries.push(e);
+            } else {
+                rest.push(e);
+            }
+        }
+        let span = self.span();
+        let capture = self.files.is_empty().then(|| Capture {
+            sh: self.sh,
+            line_from: self.block.map_or(self.body.span(), header),
+            frag: self.body.span(),
+            json: matches!(self.body, Node::Json(_)),
+            hidden: fields
+                .iter()
+                .filter(|f| !f.starts_with('$'))
+                .map(|f| (*f).to_owned())
+                .collect(),
+        });
+        entries.push(Entry::Remain(Box::new(RemainDeserializer {
+            entries: rest,
+            capture,
+            span,
+            depth: self.depth,
+        })));
+        v.visit_map(BodyAccess::new(entries, self.depth + 1))
+            .map_err(|e| e.with_span(span))
     }
 
     /// `{label: body}` for the first remaining label.
@@ -215,18 +326,6 @@ impl<'a, 'de> BodyDeserializer<'a, 'de> {
     }
 }
 
-/// Whether `v` is serde's derived visitor of a struct (a flattening one,
-/// when it asks for a map).
-fn expects_struct<'de, V: Visitor<'de>>(v: &V) -> bool {
-    struct Expecting<'a, V>(&'a V);
-    impl<'de, V: Visitor<'de>> std::fmt::Display for Expecting<'_, V> {
-        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-            self.0.expecting(f)
-        }
-    }
-    Expecting(v).to_string().starts_with("struct ")
-}
-
 /// One entry of a body.
 pub(crate) enum Entry<'a, 'de> {
     /// The next label, for the `$label` field.
@@ -235,19 +334,23 @@ pub(crate) enum Entry<'a, 'de> {
     Labels(&'a [BlockLabel<'de>]),
     /// An attribute, with its file.
     Attr(&'a Attribute<'de>, &'a Shared<'a>),
-    /// The blocks of one type, each with its file.
-    Blocks(&'de str, Vec<Member<'a, 'de>>),
-    /// Several files: blocks, and properties of JSON-syntax files, of one
-    /// name (`files.rs`).
-    Mixed(&'de str, Vec<Part<'a, 'de>>),
+    /// The blocks of one type (native blocks, or JSON values holding
+    /// blocks, of several files), each with its file.
+    Blocks(Str<'a, 'de>, Vec<Member<'a, 'de>>),
+    /// A property of a JSON-syntax body: an attribute or blocks, as the
+    /// target reads it.
+    Json(&'a JsonProperty<'de>, &'a Shared<'a>),
+    /// The rest of the body, for a `$remain` field (`remain.rs`).
+    Remain(Box<RemainDeserializer<'a, 'de>>),
 }
 
 impl<'de> Entry<'_, 'de> {
-    fn name(&self) -> Option<&'de str> {
+    /// The name of a native attribute or group of blocks.
+    fn native_name(&self) -> Option<&'de str> {
         match self {
             Entry::Attr(a, _) => Some(a.name.name),
-            Entry::Blocks(n, _) | Entry::Mixed(n, _) => Some(n),
-            Entry::Label(_) | Entry::Labels(_) => None,
+            Entry::Blocks(Str::Borrowed(n), _) => Some(n),
+            _ => None,
         }
     }
 }
@@ -274,17 +377,17 @@ impl<'de> de::Deserializer<'de> for BodyDeserializer<'_, 'de> {
         // naming its fields (serde's derive says "struct NAME" as what it
         // expects): its labels go to `$label` (the first) and `$labels`
         // (any others), as `deserialize_struct` would give them.
-        if !self.labels.is_empty() && expects_struct(&v) {
-            let mut pending = Vec::new();
-            if let Some((first, rest)) = self.labels.split_first() {
-                pending.push(Entry::Label(first));
-                if !rest.is_empty() {
-                    pending.push(Entry::Labels(rest));
-                }
-            }
-            return self.visit_body(pending, v);
+        if !expects_struct(&v) {
+            return self.visit_first_label(v);
         }
-        self.visit_first_label(v)
+        let mut pending = Vec::new();
+        if let Some((first, rest)) = self.labels.split_first() {
+            pending.push(Entry::Label(first));
+            if !rest.is_empty() {
+                pending.push(Entry::Labels(rest));
+            }
+        }
+        self.visit_body(pending, v).map_err(flatten_note)
     }
 
     fn deserialize_struct<V: Visitor<'de>>(
@@ -294,7 +397,7 @@ impl<'de> de::Deserializer<'de> for BodyDeserializer<'_, 'de> {
         v: V,
     ) -> Result<V::Value> {
         if capture::is_spanned(name, fields) {
-            let span = self.block.map_or(self.body.span, |b| b.span);
+            let span = self.block.map_or(self.body.span(), |b| b.span);
             return v.visit_map(capture::SpannedAccess::new(span, self));
         }
         if name == capture::BODY_NAME {
@@ -303,11 +406,15 @@ impl<'de> de::Deserializer<'de> for BodyDeserializer<'_, 'de> {
                     "a `hcl::RawBody` captures one body, but this is several files read as one",
                 )));
             }
-            let line_from = self.block.map_or(self.body.span, header);
+            if let Node::Json(j) = self.body {
+                return v.visit_map(capture::CaptureAccess::json(self.sh, j.span));
+            }
+            let line_from = self.block.map_or(self.body.span(), header);
             return v.visit_map(capture::CaptureAccess::new(
                 self.sh,
                 line_from,
-                self.body.span,
+                self.body.span(),
+                false,
             ));
         }
         if name == capture::EXPRESSION_NAME {
@@ -336,6 +443,9 @@ impl<'de> de::Deserializer<'de> for BodyDeserializer<'_, 'de> {
                 ),
                 extra.span(),
             ));
+        }
+        if fields.contains(&REMAIN_FIELD) {
+            return self.visit_body_remain(pending, fields, v);
         }
         self.visit_body(pending, v)
     }
@@ -373,10 +483,17 @@ impl<'de> de::Deserializer<'de> for BodyDeserializer<'_, 'de> {
                     ExprDeserializer::new(&a.expr, sh, depth),
                 ))
                 .map_err(|e| sh.place(e)),
+            Some(Entry::Json(p, sh)) => v
+                .visit_enum(EnumDeserializer::new(
+                    text(&p.name),
+                    Some(p.name_span),
+                    JsonDeserializer::new(&p.value, sh, depth),
+                ))
+                .map_err(|e| sh.place(e)),
             Some(Entry::Blocks(name, blocks)) => {
-                let first = blocks.first().map(|&(b, sh)| (b.ident.span, sh));
+                let first = blocks.first().map(|m| (m.span(), m.shared()));
                 v.visit_enum(EnumDeserializer::new(
-                    Str::Borrowed(name),
+                    name.clone(),
                     first.map(|(span, _)| span),
                     BlocksDeserializer::new(name, blocks, 0, depth),
                 ))
@@ -406,9 +523,9 @@ impl<'de> de::Deserializer<'de> for BodyDeserializer<'_, 'de> {
 
     fn deserialize_unit<V: Visitor<'de>>(self, v: V) -> Result<V::Value> {
         let empty = if self.files.is_empty() {
-            self.body.items.is_empty()
+            node_is_empty(self.body)
         } else {
-            self.files.iter().all(|f| f.body.items.is_empty())
+            self.files.iter().all(|f| node_is_empty(f.node()))
         };
         if empty && self.labels.is_empty() {
             v.visit_unit()
@@ -451,11 +568,35 @@ impl<'de> de::Deserializer<'de> for BodyDeserializer<'_, 'de> {
     }
 }
 
+/// Whether a body has no attribute or block (a JSON body: no property but
+/// comments).
+fn node_is_empty(node: Node<'_, '_>) -> bool {
+    match node {
+        Node::Native(b) => b.items.is_empty(),
+        Node::Json(v) => crate::body::json::body_props(v).is_empty(),
+    }
+}
+
 /// The map of a body's entries.
-struct BodyAccess<'a, 'de> {
+pub(crate) struct BodyAccess<'a, 'de> {
     entries: std::vec::IntoIter<Entry<'a, 'de>>,
     value: Option<Entry<'a, 'de>>,
     depth: usize,
+    /// The block type and header of a block read as a map keyed by a
+    /// label it lacks.
+    needs_label: Option<(Str<'a, 'de>, Span)>,
+}
+
+impl<'a, 'de> BodyAccess<'a, 'de> {
+    /// The map of `entries`, whose values are at `depth`.
+    pub(crate) fn new(entries: Vec<Entry<'a, 'de>>, depth: usize) -> Self {
+        BodyAccess {
+            entries: entries.into_iter(),
+            value: None,
+            depth,
+            needs_label: None,
+        }
+    }
 }
 
 impl<'de> de::MapAccess<'de> for BodyAccess<'_, 'de> {
@@ -466,27 +607,26 @@ impl<'de> de::MapAccess<'de> for BodyAccess<'_, 'de> {
             return Ok(None);
         };
         let (key, span, sh) = match &entry {
-            Entry::Label(l) => (LABEL_FIELD, l.span(), None),
+            Entry::Label(l) => (Str::Borrowed(LABEL_FIELD), l.span(), None),
             Entry::Labels(ls) => (
-                LABELS_FIELD,
+                Str::Borrowed(LABELS_FIELD),
                 ls.first().map_or(Span::default(), BlockLabel::span),
                 None,
             ),
-            Entry::Attr(a, sh) => (a.name.name, a.name.span, Some(*sh)),
+            Entry::Attr(a, sh) => (Str::Borrowed(a.name.name), a.name.span, Some(*sh)),
             Entry::Blocks(name, blocks) => match blocks.first() {
-                Some(&(b, sh)) => (*name, b.ident.span, Some(sh)),
-                None => (*name, Span::default(), None),
+                Some(m) => (name.clone(), key_span(m), Some(m.shared())),
+                None => (name.clone(), Span::default(), None),
             },
-            Entry::Mixed(name, parts) => match parts.first() {
-                Some(p) => (*name, p.name_span(), Some(p.shared())),
-                None => (*name, Span::default(), None),
-            },
+            Entry::Json(p, sh) => (Str::from_cow(&p.name), p.name_span, Some(*sh)),
+            Entry::Remain(r) => (Str::Borrowed(REMAIN_FIELD), r.span, None),
         };
+        let path = key.as_str().to_owned();
         self.value = Some(entry);
-        seed.deserialize(KeyDeserializer::new(Str::Borrowed(key), Some(span)))
+        seed.deserialize(KeyDeserializer::new(key, Some(span)))
             .map(Some)
             .map_err(|e| {
-                let e = e.with_span(span).prepend_key(key);
+                let e = e.with_span(span).prepend_key(&path);
                 match sh {
                     Some(sh) => sh.place(e),
                     None => e,
@@ -501,23 +641,34 @@ impl<'de> de::MapAccess<'de> for BodyAccess<'_, 'de> {
                 .deserialize(KeyDeserializer::new(Str::from_label(l), Some(l.span())))
                 .map_err(|e| e.with_span(l.span())),
             Some(Entry::Labels(ls)) => seed.deserialize(LabelsDeserializer { labels: ls }),
-            Some(Entry::Attr(a, sh)) => seed
-                .deserialize(ExprDeserializer::new(&a.expr, sh, depth))
-                .map_err(|e| sh.place(e.with_span(a.expr.span)).prepend_key(a.name.name)),
+            Some(Entry::Attr(a, sh)) => {
+                let d = ExprDeserializer::new(&a.expr, sh, depth);
+                let r = match &self.needs_label {
+                    Some((block_type, at)) => {
+                        seed.deserialize(NeedsLabel::new(d, block_type.clone(), *at))
+                    }
+                    None => seed.deserialize(d),
+                };
+                r.map_err(|e| sh.place(e.with_span(a.expr.span)).prepend_key(a.name.name))
+            }
             Some(Entry::Blocks(name, blocks)) => {
-                let first = blocks.first().map(|&(b, sh)| (header(b), sh));
+                let first = blocks.first().map(|m| (m.span(), m.shared()));
+                let path = name.as_str().to_owned();
                 seed.deserialize(BlocksDeserializer::new(name, blocks, 0, depth))
                     .map_err(|e| {
                         let e = match first {
                             Some((s, sh)) => sh.place(e.with_span(s)),
                             None => e,
                         };
-                        e.prepend_key(name)
+                        e.prepend_key(&path)
                     })
             }
-            Some(Entry::Mixed(name, parts)) => seed
-                .deserialize(MixedDeserializer::new(name, parts, depth))
-                .map_err(|e| e.prepend_key(name)),
+            Some(Entry::Remain(r)) => seed
+                .deserialize(*r)
+                .map_err(|e| e.prepend_key(REMAIN_FIELD)),
+            Some(Entry::Json(p, sh)) => seed
+                .deserialize(JsonDeserializer::new(&p.value, sh, depth))
+                .map_err(|e| sh.place(e.with_span(p.value.span)).prepend_key(&p.name)),
             None => Err(Error::data("a map value was requested before its key")),
         }
     }
@@ -525,6 +676,22 @@ impl<'de> de::MapAccess<'de> for BodyAccess<'_, 'de> {
     fn size_hint(&self) -> Option<usize> {
         Some(self.entries.len())
     }
+}
+
+/// Where a group's key is: its first block's type, its first JSON name.
+fn key_span(m: &Member<'_, '_>) -> Span {
+    match m {
+        Member::Native(b, _) => b.ident.span,
+        Member::Generated(g, _) => g.block.ident.span,
+        Member::GenJson(g, _) => g.type_span,
+        Member::Json(_, span, _) => *span,
+    }
+}
+
+/// An item of a native body, `dynamic` blocks expanded.
+enum Pending<'a, 'de> {
+    Attr(&'a Attribute<'de>),
+    Block(&'de str, Member<'a, 'de>),
 }
 
 /// A map of one entry (a label and what it labels).
@@ -553,55 +720,5 @@ impl<'de, D: de::Deserializer<'de, Error = Error>> de::MapAccess<'de> for OneEnt
 
     fn size_hint(&self) -> Option<usize> {
         Some(usize::from(self.key.is_some()))
-    }
-}
-
-/// The labels for a `$labels` field: a sequence of strings.
-struct LabelsDeserializer<'a, 'de> {
-    labels: &'a [BlockLabel<'de>],
-}
-
-impl<'de> de::Deserializer<'de> for LabelsDeserializer<'_, 'de> {
-    type Error = Error;
-
-    fn deserialize_any<V: Visitor<'de>>(self, v: V) -> Result<V::Value> {
-        v.visit_seq(LabelsAccess {
-            labels: self.labels.iter(),
-        })
-    }
-
-    fn deserialize_option<V: Visitor<'de>>(self, v: V) -> Result<V::Value> {
-        v.visit_some(self)
-    }
-
-    forward_to_deserialize_any! {
-        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string
-        bytes byte_buf unit unit_struct newtype_struct seq tuple
-        tuple_struct map struct enum identifier ignored_any
-    }
-}
-
-struct LabelsAccess<'a, 'de> {
-    labels: std::slice::Iter<'a, BlockLabel<'de>>,
-}
-
-impl<'de> de::SeqAccess<'de> for LabelsAccess<'_, 'de> {
-    type Error = Error;
-
-    fn next_element_seed<T: de::DeserializeSeed<'de>>(
-        &mut self,
-        seed: T,
-    ) -> Result<Option<T::Value>> {
-        match self.labels.next() {
-            Some(l) => seed
-                .deserialize(KeyDeserializer::new(Str::from_label(l), Some(l.span())))
-                .map(Some)
-                .map_err(|e| e.with_span(l.span())),
-            None => Ok(None),
-        }
-    }
-
-    fn size_hint(&self) -> Option<usize> {
-        Some(self.labels.len())
     }
 }

@@ -7,7 +7,7 @@
 //! copy of their source text with its position in the file, and parse it
 //! again when they are evaluated.
 
-use super::body::BodyDeserializer;
+use super::body::{BodyDeserializer, Node};
 use super::Shared;
 use crate::error::{Error, Result};
 use crate::eval::Context;
@@ -19,7 +19,9 @@ use std::fmt;
 use serde_spanned::de::SpannedDeserializer;
 
 pub(crate) use crate::reserved::{BODY_NAME, EXPRESSION_NAME};
-const CAPTURE_FIELDS: &[&str] = &["text", "offset", "len", "line", "byte", "col", "file"];
+const CAPTURE_FIELDS: &[&str] = &[
+    "text", "offset", "len", "line", "byte", "col", "file", "json", "hidden",
+];
 
 /// Whether `name` is the reserved name of [`RawExpression`] or [`RawBody`]. They
 /// ask for a newtype struct, which other formats hand over as themselves
@@ -96,6 +98,12 @@ struct Captured {
     col: usize,
     /// The name of the file, when the deserializer knew it.
     file: Option<String>,
+    /// The capture is in HCL's JSON syntax: a JSON value (a body: a JSON
+    /// object, braces included), read again as JSON.
+    json: bool,
+    /// Names left out of a captured body (a `$remain` field's: the names
+    /// its struct takes itself).
+    hidden: Vec<String>,
 }
 
 impl Captured {
@@ -108,6 +116,8 @@ impl Captured {
             byte: 0,
             col: 0,
             file: None,
+            json: false,
+            hidden: Vec::new(),
         }
     }
 
@@ -148,25 +158,67 @@ impl Captured {
         sh.line0 = self.line;
         sh.byte0 = self.byte;
         sh.file = self.file.as_deref();
+        // Evaluated with a context: JSON strings are templates.
+        sh.templates = true;
         sh
+    }
+
+    /// The captured JSON value, parsed again (it is known to be valid),
+    /// the hidden names left out.
+    fn parse_json<'t>(&self, padded: &'t str) -> Result<hcl_grammar::json::JsonValue<'t>> {
+        let mut v = hcl_grammar::json::parse_json(padded).map_err(|e| self.locate(e.into()))?;
+        if let hcl_grammar::json::JsonKind::Object(props) = &mut v.kind {
+            props.retain(|p| !self.hidden.iter().any(|h| *h == p.name));
+        }
+        Ok(v)
+    }
+
+    /// The captured native body, parsed again, the hidden names left out.
+    fn parse_body<'t>(&self, padded: &'t str) -> Result<hcl_grammar::Body<'t>> {
+        let mut body = hcl_grammar::parse_body(padded).map_err(|e| self.locate(e.into()))?;
+        if !self.hidden.is_empty() {
+            body.items.retain(|i| {
+                let name = match i {
+                    hcl_grammar::Structure::Attribute(a) => a.name.name,
+                    hcl_grammar::Structure::Block(b) => b.ident.name,
+                };
+                !self.hidden.iter().any(|h| h == name)
+            });
+        }
+        Ok(body)
     }
 }
 
 /// The map handed to the visitor of [`RawExpression`] or [`RawBody`].
 pub(crate) struct CaptureAccess {
-    fields: [Option<CaptureField>; 7],
+    fields: [Option<CaptureField>; 9],
     next: usize,
 }
 
 enum CaptureField {
     Text(String),
     Num(usize),
+    Flag(bool),
 }
 
 impl CaptureAccess {
+    /// Leaves `names` out of the captured body (a `$remain` field).
+    pub(crate) fn hiding(mut self, names: Vec<String>) -> CaptureAccess {
+        if let Some(slot) = self.fields.get_mut(8) {
+            *slot = Some(CaptureField::Text(names.join("\n")));
+        }
+        self
+    }
+
+    /// Captures the JSON value at `span` (an expression, or a body: an
+    /// object).
+    pub(crate) fn json(sh: &Shared<'_>, span: Span) -> CaptureAccess {
+        CaptureAccess::new(sh, span, span, true)
+    }
+
     /// Captures `frag` with the source from the start of the line where
-    /// `line_from` starts.
-    pub(crate) fn new(sh: &Shared<'_>, line_from: Span, frag: Span) -> CaptureAccess {
+    /// `line_from` starts; `json`: in HCL's JSON syntax.
+    pub(crate) fn new(sh: &Shared<'_>, line_from: Span, frag: Span, json: bool) -> CaptureAccess {
         let from = line_from.start.min(frag.start);
         let (mut line_start, line) = sh.line_of(from);
         // Keep at most CONTEXT bytes of the line before and after, so
@@ -200,6 +252,9 @@ impl CaptureAccess {
                 Some(CaptureField::Num(col)),
                 // The file's name, empty when unknown.
                 Some(CaptureField::Text(sh.file.unwrap_or_default().to_owned())),
+                Some(CaptureField::Flag(json)),
+                // The hidden names, one a line (`hiding`).
+                Some(CaptureField::Text(String::new())),
             ],
             next: 0,
         }
@@ -224,6 +279,7 @@ impl<'de> de::MapAccess<'de> for CaptureAccess {
         match field {
             Some(CaptureField::Text(s)) => seed.deserialize(s.into_deserializer()),
             Some(CaptureField::Num(n)) => seed.deserialize(n.into_deserializer()),
+            Some(CaptureField::Flag(b)) => seed.deserialize(b.into_deserializer()),
             None => Err(Error::data("a capture field was requested twice")),
         }
     }
@@ -279,11 +335,21 @@ impl<'de> Visitor<'de> for CaptureVisitor {
     fn visit_map<A: de::MapAccess<'de>>(self, mut map: A) -> Result<Captured, A::Error> {
         let mut text = None;
         let mut file = None;
+        let mut json = false;
+        let mut hidden = Vec::new();
         let mut nums = [None::<usize>; 5];
         while let Some(CaptureKey(key)) = map.next_key()? {
             match key {
                 0 => text = Some(map.next_value::<String>()?),
                 6 => file = Some(map.next_value::<String>()?).filter(|f| !f.is_empty()),
+                7 => json = map.next_value::<bool>()?,
+                8 => {
+                    hidden = map
+                        .next_value::<String>()?
+                        .lines()
+                        .map(str::to_owned)
+                        .collect()
+                }
                 // `key` is an index into CAPTURE_FIELDS (1..=5 here).
                 n => {
                     if let Some(slot) = nums.get_mut(n - 1) {
@@ -304,6 +370,8 @@ impl<'de> Visitor<'de> for CaptureVisitor {
                     byte,
                     col,
                     file,
+                    json,
+                    hidden,
                 })
             }
             _ => Err(de::Error::custom(format!("malformed {}", self.what))),
@@ -395,6 +463,11 @@ impl RawExpression {
     /// An evaluation error, with the line and column in the original file.
     pub fn evaluate(&self, ctx: &Context) -> Result<Value> {
         let padded = self.0.padded();
+        if self.0.json {
+            // HCL's JSON syntax: strings are templates in `ctx`.
+            let v = self.0.parse_json(&padded)?;
+            return crate::body::json::evaluate(&v, Some(ctx), 0).map_err(|e| self.0.locate(e));
+        }
         let expr = hcl_grammar::parse_expr(&padded).map_err(|e| self.0.locate(e.into()))?;
         crate::eval::eval_expr(&expr, ctx).map_err(|e| self.0.locate(e))
     }
@@ -504,7 +577,8 @@ impl RawBody {
         Ok(RawBody(Captured::standalone(text)))
     }
 
-    /// The body's source text, between its braces.
+    /// The body's source text: between its braces in the native syntax;
+    /// in the JSON syntax the object, braces included.
     pub fn as_str(&self) -> &str {
         self.0.as_str()
     }
@@ -531,7 +605,12 @@ impl RawBody {
     /// original file.
     pub fn evaluate(&self, ctx: &Context) -> Result<Value> {
         let padded = self.0.padded();
-        let body = hcl_grammar::parse_body(&padded).map_err(|e| self.0.locate(e.into()))?;
+        if self.0.json {
+            // A JSON object is already in that shape.
+            let v = self.0.parse_json(&padded)?;
+            return crate::body::json::evaluate(&v, Some(ctx), 0).map_err(|e| self.0.locate(e));
+        }
+        let body = self.0.parse_body(&padded)?;
         crate::eval::eval_body(&body, ctx).map_err(|e| self.0.locate(e))
     }
 
@@ -544,11 +623,17 @@ impl RawBody {
     /// in the original file.
     pub fn deserialize_with<T: DeserializeOwned>(&self, ctx: &Context) -> Result<T> {
         let padded = self.0.padded();
-        let body = hcl_grammar::parse_body(&padded).map_err(|e| self.0.locate(e.into()))?;
         let sh = self.0.shared(ctx, &self.0.text);
         // Errors about the whole body (a missing field) point at its start.
         let start = Span::new(self.0.offset, self.0.offset);
-        T::deserialize(BodyDeserializer::root_at(&body, &sh, start)).map_err(|e| self.0.locate(e))
+        if self.0.json {
+            let v = self.0.parse_json(&padded)?;
+            return T::deserialize(BodyDeserializer::root_at(Node::Json(&v), &sh, start))
+                .map_err(|e| self.0.locate(e));
+        }
+        let body = self.0.parse_body(&padded)?;
+        T::deserialize(BodyDeserializer::root_at(Node::Native(&body), &sh, start))
+            .map_err(|e| self.0.locate(e))
     }
 }
 

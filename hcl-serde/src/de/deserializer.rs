@@ -2,8 +2,8 @@
 //! input in its syntax, and serde's `Deserializer` trait, which hands the
 //! root body to `body.rs`.
 
-use super::body::BodyDeserializer;
-use super::{files, json, Shared, Syntax, DEFAULT_MAX_DEPTH};
+use super::body::{BodyDeserializer, Node};
+use super::{files, Shared, Syntax, DEFAULT_MAX_DEPTH};
 use crate::error::{Error, Result};
 use crate::eval::Context;
 use crate::source::Sources;
@@ -46,6 +46,7 @@ pub struct Deserializer<'de, 'c> {
     pub(super) max_depth: usize,
     pub(super) max_input_len: usize,
     pub(super) syntax: Syntax,
+    pub(super) dynamic_blocks: bool,
 }
 
 impl<'de> Deserializer<'de, 'static> {
@@ -61,6 +62,7 @@ impl<'de> Deserializer<'de, 'static> {
             max_depth: DEFAULT_MAX_DEPTH,
             max_input_len: ParseOptions::DEFAULT_MAX_INPUT_LEN,
             syntax: Syntax::Native,
+            dynamic_blocks: false,
         }
     }
 
@@ -74,6 +76,7 @@ impl<'de> Deserializer<'de, 'static> {
             max_depth: DEFAULT_MAX_DEPTH,
             max_input_len: ParseOptions::DEFAULT_MAX_INPUT_LEN,
             syntax: Syntax::Native,
+            dynamic_blocks: false,
         }
     }
 }
@@ -88,6 +91,7 @@ impl<'de, 'c> Deserializer<'de, 'c> {
             max_depth: self.max_depth,
             max_input_len: self.max_input_len,
             syntax: self.syntax,
+            dynamic_blocks: self.dynamic_blocks,
         }
     }
 
@@ -144,6 +148,31 @@ impl<'de, 'c> Deserializer<'de, 'c> {
         self
     }
 
+    /// Applies `options` (depth and input limits), as every entry point
+    /// taking [`Options`](super::Options) does.
+    ///
+    /// ```
+    /// let options = hcl::de::Options::new().with_max_input_len(16);
+    /// let de = hcl::Deserializer::from_str("name = \"a long value\"\n").with_options(&options);
+    /// let err = <hcl::Value as serde::Deserialize>::deserialize(de).unwrap_err();
+    /// assert!(err.to_string().starts_with("input too large"));
+    /// ```
+    #[must_use]
+    pub fn with_options(mut self, options: &super::Options) -> Self {
+        self.max_depth = options.max_depth;
+        self.max_input_len = options.max_input_len;
+        self.dynamic_blocks = options.dynamic_blocks;
+        self
+    }
+
+    /// Expands `dynamic` blocks as the target reads them (see
+    /// [`Options::with_dynamic_blocks`](super::Options::with_dynamic_blocks)).
+    #[must_use]
+    pub fn with_dynamic_blocks(mut self, on: bool) -> Self {
+        self.dynamic_blocks = on;
+        self
+    }
+
     /// Parses the input and hands the root body to `f`; attaches the
     /// source and file name to any error.
     fn run<T, F>(self, f: F) -> Result<T>
@@ -158,15 +187,27 @@ impl<'de, 'c> Deserializer<'de, 'c> {
                 &none
             }
         };
+        // Expanding `dynamic` blocks: the context, shared, is the parent
+        // of each generated block's (one copy per run).
+        // Without a context the iterators still need variables: an empty
+        // context that supports them.
+        let shared_ctx = self.dynamic_blocks.then(|| {
+            std::sync::Arc::new(match self.ctx {
+                Some(c) => c.clone(),
+                None => Context::new(),
+            })
+        });
+        let ctx = shared_ctx.as_deref().unwrap_or(ctx);
+        let dynamic = shared_ctx.as_ref();
         let options = ParseOptions::default().with_max_input_len(self.max_input_len);
         if self.syntax == Syntax::Json {
-            return self.run_json(ctx, options, f);
+            return self.run_json((ctx, dynamic), options, f);
         }
         let (parsed, src): (_, Cow<'de, str>) = match self.input {
             Input::Files(sources) => {
                 return files::run(
                     sources,
-                    ctx,
+                    (ctx, dynamic),
                     &options,
                     self.max_depth,
                     self.ctx.is_some(),
@@ -195,14 +236,46 @@ impl<'de, 'c> Deserializer<'de, 'c> {
         let tree = parsed.map_err(|e| finish(Error::syntax(e)))?;
         let mut shared = Shared::new(ctx, &src, self.max_depth);
         shared.file = file.as_deref();
-        f(BodyDeserializer::root(&tree, &shared)).map_err(finish)
+        shared.dynamic = dynamic.cloned();
+        f(BodyDeserializer::root(Node::Native(&tree), &shared)).map_err(finish)
+    }
+}
+
+/// Parses a file of HCL's JSON syntax: its root must be an object (or an
+/// array of objects, merged).
+pub(super) fn parse_json_root<'i>(
+    text: &'i str,
+    options: &ParseOptions,
+) -> Result<hcl_grammar::json::JsonValue<'i>> {
+    use hcl_grammar::json::JsonKind;
+    let root = hcl_grammar::json::parse_json_with(text, options).map_err(Error::syntax)?;
+    let bad = match &root.kind {
+        JsonKind::Object(_) => None,
+        JsonKind::Array(items) => items
+            .iter()
+            .find(|i| !matches!(i.kind, JsonKind::Object(_)))
+            .map(|i| (i.kind.type_name(), i.span)),
+        other => Some((other.type_name(), root.span)),
+    };
+    match bad {
+        None => Ok(root),
+        Some((found, span)) => Err(Error::syntax(hcl_grammar::Error::new(
+            format!("Root value must be object: the root of a JSON-syntax file must be an object (or an array of objects), not {found}"),
+            span,
+            text,
+        ))),
     }
 }
 
 impl<'de> Deserializer<'de, '_> {
-    /// [`Deserializer::run`] for the JSON syntax: the JSON tree is lowered
-    /// to a native body (see `json.rs`) that the same deserializer walks.
-    fn run_json<T, F>(self, ctx: &Context, options: ParseOptions, f: F) -> Result<T>
+    /// [`Deserializer::run`] for the JSON syntax: the body deserializer
+    /// walks the JSON tree itself (`json_value.rs`).
+    fn run_json<T, F>(
+        self,
+        (ctx, dynamic): (&Context, Option<&std::sync::Arc<Context>>),
+        options: ParseOptions,
+        f: F,
+    ) -> Result<T>
     where
         F: for<'a> FnOnce(BodyDeserializer<'a, 'de>) -> Result<T>,
     {
@@ -210,7 +283,14 @@ impl<'de> Deserializer<'de, '_> {
         let file = self.file;
         let src: &'de str = match self.input {
             Input::Files(sources) => {
-                return files::run(sources, ctx, &options, self.max_depth, templates, f)
+                return files::run(
+                    sources,
+                    (ctx, dynamic),
+                    &options,
+                    self.max_depth,
+                    templates,
+                    f,
+                )
             }
             Input::Str(s) => s,
             Input::Bytes(b) => match std::str::from_utf8(b) {
@@ -237,14 +317,12 @@ impl<'de> Deserializer<'de, '_> {
                 None => e,
             }
         };
-        let tree = hcl_grammar::json::parse_json_with(src, &options)
-            .map_err(|e| finish(Error::syntax(e)))?;
-        let body = json::lower_root(src, tree, templates, &options).map_err(finish)?;
+        let tree = parse_json_root(src, &options).map_err(finish)?;
         let mut shared = Shared::new(ctx, src, self.max_depth);
         shared.file = file.as_deref();
-        shared.json = true;
-        shared.json_templates = templates;
-        f(BodyDeserializer::root(&body, &shared)).map_err(finish)
+        shared.templates = templates;
+        shared.dynamic = dynamic.cloned();
+        f(BodyDeserializer::root(Node::Json(&tree), &shared)).map_err(finish)
     }
 }
 

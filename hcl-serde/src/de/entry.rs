@@ -2,11 +2,10 @@
 //! their JSON-syntax and `_with` (context) forms, and `from_value`; each
 //! builds a [`Deserializer`] (several files: `files.rs`).
 
-use super::{Deserializer, Syntax, ValueDeserializer};
+use super::{Deserializer, Options, Syntax, ValueDeserializer};
 use crate::error::{Error, Result};
 use crate::eval::Context;
 use crate::Value;
-use hcl_grammar::ParseOptions;
 use serde::de::{self, DeserializeOwned};
 
 /// Deserializes an instance of `T` from HCL text, without a context.
@@ -195,10 +194,24 @@ pub fn from_path<T: DeserializeOwned>(
     path: impl AsRef<std::path::Path>,
     ctx: Option<&Context>,
 ) -> Result<T> {
+    from_path_with_options(path, ctx, &Options::default())
+}
+
+/// [`from_path`] with [`Options`] (a larger input limit, a depth limit).
+///
+/// # Errors
+///
+/// As [`from_path`].
+pub fn from_path_with_options<T: DeserializeOwned>(
+    path: impl AsRef<std::path::Path>,
+    ctx: Option<&Context>,
+    options: &Options,
+) -> Result<T> {
     let path = path.as_ref();
     let bytes =
         std::fs::read(path).map_err(|e| Error::io(e).with_file(path.display().to_string()))?;
     let de = Deserializer::from_slice(&bytes)
+        .with_options(options)
         .with_syntax(Syntax::from_path(path))
         .with_file_name(path.display().to_string());
     match ctx {
@@ -211,10 +224,9 @@ pub fn from_path<T: DeserializeOwned>(
 /// to the end first (HCL cannot be deserialized before its end is seen).
 ///
 /// The stream is read no further than the default input limit
-/// ([`ParseOptions::DEFAULT_MAX_INPUT_LEN`], 8 MiB) plus one byte: a longer
+/// ([`ParseOptions::DEFAULT_MAX_INPUT_LEN`](hcl_grammar::ParseOptions::DEFAULT_MAX_INPUT_LEN), 8 MiB) plus one byte: a longer
 /// stream is a syntax error ("input too large") without being read whole.
-/// For a larger limit, read the input yourself and use
-/// [`Deserializer::from_slice`] with [`Deserializer::with_max_input_len`].
+/// For a larger limit, use [`from_reader_with_options`].
 ///
 /// ```
 /// let input = std::io::Cursor::new("enabled = true\n");
@@ -227,7 +239,7 @@ pub fn from_path<T: DeserializeOwned>(
 ///
 /// A data error if reading fails, otherwise as [`from_slice`].
 pub fn from_reader<R: std::io::Read, T: DeserializeOwned>(reader: R) -> Result<T> {
-    from_reader_impl(reader, None)
+    from_reader_with_options(reader, None, &Options::default())
 }
 
 /// [`from_reader`] with a [`Context`].
@@ -239,21 +251,36 @@ pub fn from_reader_with<R: std::io::Read, T: DeserializeOwned>(
     reader: R,
     ctx: &Context,
 ) -> Result<T> {
-    from_reader_impl(reader, Some(ctx))
+    from_reader_with_options(reader, Some(ctx), &Options::default())
 }
 
-fn from_reader_impl<R: std::io::Read, T: DeserializeOwned>(
+/// [`from_reader`] with an optional [`Context`] and [`Options`]: the
+/// stream is read no further than the options' input limit plus one byte.
+///
+/// ```
+/// let options = hcl::de::Options::new().with_max_input_len(32 << 20);
+/// let input = std::io::Cursor::new("enabled = true\n");
+/// let v: hcl::Value = hcl::de::from_reader_with_options(input, None, &options)?;
+/// assert_eq!(v["enabled"], true);
+/// # Ok::<(), hcl::Error>(())
+/// ```
+///
+/// # Errors
+///
+/// As [`from_reader`].
+pub fn from_reader_with_options<R: std::io::Read, T: DeserializeOwned>(
     reader: R,
     ctx: Option<&Context>,
+    options: &Options,
 ) -> Result<T> {
     use std::io::Read as _;
-    let limit = ParseOptions::DEFAULT_MAX_INPUT_LEN;
+    let limit = options.max_input_len;
     let mut buf = Vec::new();
     reader
         .take(u64::try_from(limit).unwrap_or(u64::MAX).saturating_add(1))
         .read_to_end(&mut buf)
         .map_err(Error::io)?;
-    let de = Deserializer::from_slice(&buf);
+    let de = Deserializer::from_slice(&buf).with_options(options);
     match ctx {
         Some(ctx) => T::deserialize(de.with_context(ctx)),
         None => T::deserialize(de),

@@ -3,7 +3,6 @@
 
 use super::capture;
 use super::enums::EnumDeserializer;
-use super::json_blocks;
 use super::key::{KeyDeserializer, Str};
 use super::value::{to_f32, visit_int, visit_number, visit_number_exact, ValueDeserializer};
 use super::Shared;
@@ -34,9 +33,6 @@ impl<'a, 'de> ExprDeserializer<'a, 'de> {
 
     /// Evaluates the expression with the run's context.
     fn eval(&self) -> Result<Value> {
-        if let Some(t) = self.json_template() {
-            return crate::source::json::eval_template(t, self.expr.span, self.sh.ctx);
-        }
         crate::eval::eval_expr(self.expr, self.sh.ctx)
     }
 
@@ -70,35 +66,12 @@ impl<'a, 'de> ExprDeserializer<'a, 'de> {
     /// The string, if the expression is a string literal or a heredoc
     /// without interpolation.
     fn literal_str(&self) -> Option<Str<'a, 'de>> {
-        if self.json_template().is_some() {
-            return None;
-        }
         match &self.expr.kind {
             ExprKind::String(s) => Some(Str::from_cow(s)),
             ExprKind::Template(t) => match t.template.parts.as_slice() {
                 [TemplatePart::Literal(l)] if t.heredoc.is_some() => Some(Str::from_cow(&l.value)),
                 _ => None,
             },
-            _ => None,
-        }
-    }
-
-    /// JSON syntax with a context: a string written with escapes that
-    /// holds a template sequence, parsed (decoded) only when evaluated.
-    /// (One without escapes was parsed as a template already: a string
-    /// left from it, like the `${x}` of `"$${x}"`, is literal.)
-    fn json_template(&self) -> Option<&'a str> {
-        match &self.expr.kind {
-            ExprKind::String(s)
-                if self.sh.json_templates
-                    && (s.contains("${") || s.contains("%{"))
-                    && !hcl_grammar::json::JsonValue::is_raw_string(
-                        self.sh.src,
-                        self.expr.span,
-                    ) =>
-            {
-                Some(s)
-            }
             _ => None,
         }
     }
@@ -169,44 +142,7 @@ impl<'a, 'de> ExprDeserializer<'a, 'de> {
 
     fn visit_object<V: Visitor<'de>>(self, items: &'a [ObjectItem<'de>], v: V) -> Result<V::Value> {
         self.check_depth()?;
-        v.visit_map(ExprMapAccess::new(items, self.sh, self.depth + 1, false))
-    }
-}
-
-impl<'a, 'de> ExprDeserializer<'a, 'de> {
-    /// JSON syntax: an object read as a struct is one block, its labels
-    /// taken from nested objects when the struct has `$label` / `$labels`;
-    /// `"//"` properties of its body are comments.
-    fn visit_json_block<V: Visitor<'de>>(
-        self,
-        items: &'a [ObjectItem<'de>],
-        fields: &'static [&'static str],
-        v: V,
-    ) -> Result<V::Value> {
-        self.check_depth()?;
-        if !json_blocks::wants_labels(fields) {
-            if self.static_object().is_none() {
-                return de::Deserializer::deserialize_map(self.value()?, v);
-            }
-            return v.visit_map(ExprMapAccess::new(items, self.sh, self.depth + 1, true));
-        }
-        let mut blocks = json_blocks::collect(self.expr, fields, self.sh)?;
-        if blocks.len() > 1 {
-            return Err(Error::data_at(
-                format!(
-                    "expected one block, found {}: read this property into a `Vec` or a map",
-                    blocks.len()
-                ),
-                self.expr.span,
-            ));
-        }
-        let Some(block) = blocks.pop() else {
-            return Err(Error::data_at(
-                "Missing block label: expected an object whose property names are the block's labels",
-                self.expr.span,
-            ));
-        };
-        json_blocks::visit_block(block, fields, self.sh, self.depth, v)
+        v.visit_map(ExprMapAccess::new(items, self.sh, self.depth + 1))
     }
 }
 
@@ -399,16 +335,6 @@ impl<'de> de::Deserializer<'de> for ExprDeserializer<'_, 'de> {
     fn deserialize_seq<V: Visitor<'de>>(self, v: V) -> Result<V::Value> {
         match &self.expr.kind {
             ExprKind::Tuple(items) => self.visit_tuple(items, v),
-            // JSON syntax: an object read as a sequence is a group of
-            // blocks (one, or one per label path).
-            ExprKind::Object(_) if self.sh.json => {
-                self.check_depth()?;
-                v.visit_seq(json_blocks::BlockSeq::new(
-                    self.expr,
-                    self.sh,
-                    self.depth + 1,
-                ))
-            }
             _ => self.value()?.deserialize_seq(v),
         }
     }
@@ -448,6 +374,7 @@ impl<'de> de::Deserializer<'de> for ExprDeserializer<'_, 'de> {
                 self.sh,
                 self.expr.span,
                 self.expr.span,
+                false,
             ));
         }
         if name == capture::BODY_NAME {
@@ -455,11 +382,6 @@ impl<'de> de::Deserializer<'de> for ExprDeserializer<'_, 'de> {
                 "a `hcl::RawBody` captures the body of a block, but this is an attribute's value",
                 self.expr.span,
             ));
-        }
-        if self.sh.json {
-            if let ExprKind::Object(items) = &self.expr.kind {
-                return self.visit_json_block(items, fields, v);
-            }
         }
         self.deserialize_map(v)
     }
@@ -534,23 +456,15 @@ pub(crate) struct ExprMapAccess<'a, 'de> {
     value: Option<&'a ObjectItem<'de>>,
     sh: &'a Shared<'a>,
     depth: usize,
-    /// Skip `"//"` properties: a JSON-syntax body's comments.
-    skip_comments: bool,
 }
 
 impl<'a, 'de> ExprMapAccess<'a, 'de> {
-    pub(crate) fn new(
-        items: &'a [ObjectItem<'de>],
-        sh: &'a Shared<'a>,
-        depth: usize,
-        skip_comments: bool,
-    ) -> Self {
+    pub(crate) fn new(items: &'a [ObjectItem<'de>], sh: &'a Shared<'a>, depth: usize) -> Self {
         ExprMapAccess {
             items: items.iter(),
             value: None,
             sh,
             depth,
-            skip_comments,
         }
     }
 }
@@ -559,15 +473,9 @@ impl<'de> de::MapAccess<'de> for ExprMapAccess<'_, 'de> {
     type Error = Error;
 
     fn next_key_seed<K: de::DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>> {
-        let Some(mut item) = self.items.next() else {
+        let Some(item) = self.items.next() else {
             return Ok(None);
         };
-        while self.skip_comments && static_key(&item.key) == Some(crate::source::json::COMMENT) {
-            let Some(next) = self.items.next() else {
-                return Ok(None);
-            };
-            item = next;
-        }
         self.value = Some(item);
         let key = match &item.key {
             ObjectKey::Ident(i) => Str::Borrowed(i.name),

@@ -9,6 +9,7 @@ use serde::forward_to_deserialize_any;
 
 /// A string that is either borrowed from the input (`'de`), borrowed from
 /// the tree (`'a`) or owned.
+#[derive(Clone)]
 pub(crate) enum Str<'a, 'de> {
     /// Lent to the visitor as `&'de str`.
     Borrowed(&'de str),
@@ -153,5 +154,55 @@ impl<'de> de::Deserializer<'de> for KeyDeserializer<'_, 'de> {
     forward_to_deserialize_any! {
         char str string bytes byte_buf unit unit_struct seq tuple
         tuple_struct map struct identifier
+    }
+}
+
+/// The labels for a `$labels` field: a sequence of strings.
+pub(crate) struct LabelsDeserializer<'a, 'de> {
+    pub(crate) labels: &'a [BlockLabel<'de>],
+}
+
+impl<'de> de::Deserializer<'de> for LabelsDeserializer<'_, 'de> {
+    type Error = Error;
+
+    fn deserialize_any<V: Visitor<'de>>(self, v: V) -> Result<V::Value> {
+        v.visit_seq(LabelsAccess {
+            labels: self.labels.iter(),
+        })
+    }
+
+    fn deserialize_option<V: Visitor<'de>>(self, v: V) -> Result<V::Value> {
+        v.visit_some(self)
+    }
+
+    forward_to_deserialize_any! {
+        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string
+        bytes byte_buf unit unit_struct newtype_struct seq tuple
+        tuple_struct map struct enum identifier ignored_any
+    }
+}
+
+struct LabelsAccess<'a, 'de> {
+    labels: std::slice::Iter<'a, BlockLabel<'de>>,
+}
+
+impl<'de> de::SeqAccess<'de> for LabelsAccess<'_, 'de> {
+    type Error = Error;
+
+    fn next_element_seed<T: de::DeserializeSeed<'de>>(
+        &mut self,
+        seed: T,
+    ) -> Result<Option<T::Value>> {
+        match self.labels.next() {
+            Some(l) => seed
+                .deserialize(KeyDeserializer::new(Str::from_label(l), Some(l.span())))
+                .map(Some)
+                .map_err(|e| e.with_span(l.span())),
+            None => Ok(None),
+        }
+    }
+
+    fn size_hint(&self) -> Option<usize> {
+        Some(self.labels.len())
     }
 }

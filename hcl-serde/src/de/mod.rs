@@ -7,24 +7,73 @@
 //! One file per node kind: `body` (bodies and groups of blocks), `expr`
 //! (attribute values), `value` (evaluated values), `key` (keys and
 //! labels), `enums`, and `capture` ([`RawExpression`] and [`RawBody`]).
-//! Around them: `deserializer` (the [`Deserializer`], its options and
-//! parsing), `entry` ([`from_str`] and the other entry points), `files`
-//! (several files as one body), `json` (the JSON syntax lowered to the
-//! native tree). [`Syntax`] and [`DEFAULT_MAX_DEPTH`] are defined beside
-//! what the schema API shares with this module (`source/`).
+//! `json_value` (a value of HCL's JSON syntax, read directly: the
+//! syntax's rules are the body abstraction's, `body/json.rs`). Around
+//! them: `deserializer` (the [`Deserializer`], its options and parsing),
+//! `options` ([`Options`]), `entry` ([`from_str`] and the other entry
+//! points), `files` (several files as one body). [`Syntax`] and
+//! [`DEFAULT_MAX_DEPTH`] are defined beside what the schema API shares
+//! with this module (`source/`).
+
+//!
+//! # The rest of a body, and `flatten`
+//!
+//! A struct field renamed `$remain` (beside `$label` and `$labels`)
+//! receives every attribute and block the struct does not name, without
+//! evaluating them (gohcl's `remain`): as a [`RawBody`], captured with
+//! the struct's own names left out of it (they are skipped when it is
+//! evaluated or deserialized later; [`RawBody::as_str`] is still the
+//! whole body's text), or as a map or a [`Value`], evaluated as read.
+//!
+//! ```
+//! use serde::Deserialize;
+//!
+//! #[derive(Deserialize)]
+//! struct Resource {
+//!     #[serde(rename = "$labels")]
+//!     labels: Vec<String>,
+//!     count: Option<u32>,
+//!     #[serde(rename = "$remain")]
+//!     rest: hcl::RawBody,
+//! }
+//!
+//! #[derive(Deserialize)]
+//! struct Module {
+//!     resource: Vec<Resource>,
+//! }
+//!
+//! let m: Module = hcl::from_str("resource \"aws_instance\" \"web\" {\n  count = 2\n  ami = var.ami\n}\n")?;
+//! let mut ctx = hcl::Context::new();
+//! ctx.declare_var("var", hcl::value!({ "ami": "ami-1" }));
+//! assert_eq!(m.resource[0].rest.evaluate(&ctx)?, hcl::value!({ "ami": "ami-1" }));
+//! # Ok::<(), hcl::Error>(())
+//! ```
+//!
+//! `#[serde(flatten)]` works as serde defines it, with one limit serde
+//! sets: the values of a flattened struct are buffered before their
+//! types are known, so each is evaluated (a [`RawExpression`] or
+//! [`RawBody`] inside the flattened field cannot keep its source), and in
+//! the JSON syntax a flattened struct cannot take its labels (they are
+//! found by the struct's fields, which serde does not pass). An
+//! evaluation error there, and a missing `$label` / `$labels` in JSON,
+//! say so and name the supported way: the `$remain` field.
 
 mod blocks;
 mod body;
 mod capture;
 mod deserializer;
+mod dynamic;
 mod entry;
 mod enums;
 mod expr;
 mod files;
-mod json;
-mod json_blocks;
+mod json_seq;
+mod json_value;
 mod key;
+mod label;
 mod lines;
+mod options;
+mod remain;
 mod value;
 
 pub use crate::source::{Syntax, DEFAULT_MAX_DEPTH};
@@ -32,10 +81,11 @@ pub use capture::{RawBody, RawExpression};
 pub use deserializer::Deserializer;
 pub use entry::{
     from_json_slice, from_json_slice_with, from_json_str, from_json_str_with, from_path,
-    from_reader, from_reader_with, from_slice, from_slice_with, from_str, from_str_with,
-    from_value,
+    from_path_with_options, from_reader, from_reader_with, from_reader_with_options, from_slice,
+    from_slice_with, from_str, from_str_with, from_value,
 };
-pub use files::{from_dir, from_files, from_files_with};
+pub use files::{from_dir, from_dir_with_options, from_files, from_files_with};
+pub use options::Options;
 pub use value::ValueDeserializer;
 
 use crate::error::Error;
@@ -58,11 +108,13 @@ pub(crate) struct Shared<'a> {
     pub(crate) line0: usize,
     /// The byte offset of `src` in its file.
     pub(crate) byte0: usize,
-    /// The input is in HCL's JSON syntax: objects may be read as blocks
-    /// (see `expr.rs`).
-    pub(crate) json: bool,
-    /// JSON syntax with a context: strings are templates.
-    pub(crate) json_templates: bool,
+    /// The run has a context: strings of the JSON syntax are templates
+    /// (`json_value.rs`).
+    pub(crate) templates: bool,
+    /// `dynamic` blocks are expanded ([`Options::with_dynamic_blocks`]):
+    /// the context `ctx` is, shared, so that generated blocks get a child
+    /// context holding their iterator (`blocks.rs`).
+    pub(crate) dynamic: Option<std::sync::Arc<Context>>,
     /// The name of the file `src` is (for captures and, when `merged`,
     /// errors).
     pub(crate) file: Option<&'a str>,
@@ -80,8 +132,8 @@ impl<'a> Shared<'a> {
             max_depth,
             line0: 1,
             byte0: 0,
-            json: false,
-            json_templates: false,
+            templates: false,
+            dynamic: None,
             file: None,
             merged: false,
             lines: RefCell::new(LineStarts::new()),
@@ -97,6 +149,23 @@ impl<'a> Shared<'a> {
             files::place(self, e)
         } else {
             e
+        }
+    }
+
+    /// The same file, read with `ctx`: a block that a `dynamic` block
+    /// generated, whose context holds the iterator.
+    pub(crate) fn generated<'x>(&'x self, ctx: &'x std::sync::Arc<Context>) -> Shared<'x> {
+        Shared {
+            ctx,
+            src: self.src,
+            max_depth: self.max_depth,
+            line0: self.line0,
+            byte0: self.byte0,
+            templates: self.templates,
+            dynamic: Some(std::sync::Arc::clone(ctx)),
+            file: self.file,
+            merged: self.merged,
+            lines: RefCell::new(LineStarts::new()),
         }
     }
 
@@ -127,7 +196,8 @@ pub(crate) fn too_deep(max: usize, span: Option<Span>) -> Error {
 /// The `Unexpected` of a value, for serde's error messages.
 pub(crate) fn unexpected(v: &Value) -> de::Unexpected<'_> {
     match v {
-        Value::Null => de::Unexpected::Unit,
+        // HCL's word, not serde's "unit value".
+        Value::Null => de::Unexpected::Other("null"),
         Value::Bool(b) => de::Unexpected::Bool(*b),
         Value::Number(n) => match (n.as_i64(), n.as_u64()) {
             (Some(i), _) if n.is_integer() => de::Unexpected::Signed(i),

@@ -60,7 +60,7 @@ use crate::eval::Context;
 use crate::schema::SchemaBody;
 use std::sync::Arc;
 
-// The expansion itself is `schema/dynamic.rs`: a body's `content` runs it
+// The expansion itself is `body/dynamic.rs`: a body's `content` runs it
 // when `expand` has marked the body, so `schema` never names `ext`.
 
 /// `body`, with its `dynamic` blocks (and those of every block inside it)

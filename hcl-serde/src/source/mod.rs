@@ -3,12 +3,10 @@
 //!
 //! Both name this module and neither names the other: `de/files.rs` (the
 //! serde route for several files) and `schema/merge.rs` (`hcl.MergeFiles`)
-//! read the same [`Sources`] and word a repeated attribute the same way,
-//! and both evaluate a JSON string as a template as the JSON spec says.
+//! read the same [`Sources`] and word a repeated attribute the same way.
 //! The public items keep their paths: `hcl::Syntax` and `hcl::de::Syntax`,
 //! `hcl::de::DEFAULT_MAX_DEPTH`, `hcl::schema::Sources`.
 
-pub(crate) mod json;
 mod sources;
 
 pub use sources::Sources;

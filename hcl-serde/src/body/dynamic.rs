@@ -269,9 +269,8 @@ fn body_start(body: &SchemaBody<'_>) -> Option<hcl_grammar::Span> {
 /// The value of `a` in `ctx` with its type (a set is an array here).
 fn typed_value(a: &Attribute<'_>, ctx: &Context) -> Result<(Value, Type)> {
     match &a.expr {
-        AttrExpr::Native(e) => {
-            crate::eval::eval_expr_typed(e, ctx).map_err(|e| super::locate(e, a.src, a.file))
-        }
+        AttrExpr::Native(e) => crate::eval::eval_expr_typed(e, ctx)
+            .map_err(|e| crate::source::locate(e, a.src, a.file)),
         AttrExpr::Json(_) => a.evaluate(Some(ctx)).map(|v| {
             let ty = Type::of(&v);
             (v, ty)
@@ -377,4 +376,102 @@ fn label_value(l: &Attribute<'_>, ctx: &Context) -> std::result::Result<String, 
             "Cannot use this value as a dynamic block label: {e}."
         ))),
     }
+}
+
+/// The blocks that the native `dynamic` block `dy` (of the file `src`,
+/// named `file`) generates, for the serde deserializer, which has no
+/// schema: the generated blocks take as many labels as its `labels` list
+/// has. `ctx` holds the enclosing iterators. Each generated block's body
+/// has its own context (the iterator on top of `ctx`) in `body.dynamic`.
+pub(crate) fn generate_native<'a>(
+    src: &'a str,
+    file: Option<&'a str>,
+    dy: &'a hcl_grammar::Block<'a>,
+    ctx: &Arc<Context>,
+) -> Result<Vec<Block<'a>>> {
+    let Some(type_label) = dy.labels.first() else {
+        return Err(Error::data_at(
+            "Missing type for dynamic: a `dynamic` block needs one label, the type of the blocks it generates",
+            dy.ident.span,
+        ));
+    };
+    let labels = dy
+        .body
+        .attributes()
+        .find(|a| a.name.name == "labels")
+        .map_or(0, |a| match &a.expr.kind {
+            ExprKind::Tuple(items) => items.len(),
+            _ => 1,
+        });
+    let parent = SchemaBody {
+        src,
+        file,
+        kind: BodyKind::Native(&dy.body),
+        hidden: Vec::new(),
+        dynamic: Some(Arc::clone(ctx)),
+        iterators: None,
+        unknown: false,
+    };
+    let dy_block = Block {
+        type_name: "dynamic".to_owned(),
+        labels: vec![type_label.as_str().to_owned()],
+        label_spans: vec![type_label.span()],
+        type_span: dy.ident.span,
+        body: parent.clone(),
+    };
+    let bs = BlockSchema {
+        type_name: type_label.as_str().to_owned(),
+        labels: (0..labels).map(|i| format!("label {}", i + 1)).collect(),
+    };
+    let mut out = Vec::new();
+    generate(&parent, &dy_block, &bs, ctx, &mut out).map_err(|e| parent.locate(e))?;
+    Ok(out)
+}
+
+/// The blocks that a JSON-syntax `dynamic` block generates (its body
+/// `dy`, under the label `type_name` at `type_span`), for the serde
+/// deserializer: as [`generate_native`].
+pub(crate) fn generate_json<'a>(
+    src: &'a str,
+    file: Option<&'a str>,
+    type_name: &str,
+    type_span: hcl_grammar::Span,
+    dy: &'a hcl_grammar::json::JsonValue<'a>,
+    ctx: &Arc<Context>,
+) -> Result<Vec<Block<'a>>> {
+    let labels = match &dy.kind {
+        JsonKind::Object(props) => {
+            props
+                .iter()
+                .find(|p| p.name == "labels")
+                .map_or(0, |p| match &p.value.kind {
+                    JsonKind::Array(items) => items.len(),
+                    _ => 1,
+                })
+        }
+        _ => 0,
+    };
+    let parent = SchemaBody {
+        src,
+        file,
+        kind: BodyKind::Json(dy),
+        hidden: Vec::new(),
+        dynamic: Some(Arc::clone(ctx)),
+        iterators: None,
+        unknown: false,
+    };
+    let dy_block = Block {
+        type_name: "dynamic".to_owned(),
+        labels: vec![type_name.to_owned()],
+        label_spans: vec![type_span],
+        type_span,
+        body: parent.clone(),
+    };
+    let bs = BlockSchema {
+        type_name: type_name.to_owned(),
+        labels: (0..labels).map(|i| format!("label {}", i + 1)).collect(),
+    };
+    let mut out = Vec::new();
+    generate(&parent, &dy_block, &bs, ctx, &mut out).map_err(|e| parent.locate(e))?;
+    Ok(out)
 }

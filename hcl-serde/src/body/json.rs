@@ -1,13 +1,14 @@
 //! The schema API over a JSON-syntax body (the reference's `hcl/json`
 //! body): the schema decides which properties are attributes and which
-//! are blocks; values are evaluated as the JSON spec says.
+//! are blocks; values are evaluated as the JSON spec says. Every rule of
+//! the JSON syntax is here: the comment property, strings as templates
+//! (positions in the JSON text), block forms, object keys.
 
 use super::{
     suggestion, AttrExpr, Attribute, Block, BodyContent, BodyKind, BodySchema, SchemaBody,
 };
 use crate::error::{Error, Result};
 use crate::eval::Context;
-use crate::source::json::{eval_template, COMMENT};
 use crate::source::DEFAULT_MAX_DEPTH;
 use crate::{Map, Number, Value};
 use hcl_grammar::json::{JsonKind, JsonProperty, JsonValue};
@@ -238,7 +239,7 @@ pub(super) fn just_attributes<'a>(
 /// The value of a JSON value as an expression: strings are templates with
 /// a context and literal without one; object keys likewise, converted to
 /// strings; a repeated key is an error.
-pub(super) fn evaluate(v: &JsonValue<'_>, ctx: Option<&Context>, depth: usize) -> Result<Value> {
+pub(crate) fn evaluate(v: &JsonValue<'_>, ctx: Option<&Context>, depth: usize) -> Result<Value> {
     let max = ctx.map_or(DEFAULT_MAX_DEPTH, |c| c.options().max_depth());
     if depth > max {
         return Err(Error::eval(
@@ -318,7 +319,181 @@ pub(crate) fn number(text: &str) -> Option<Number> {
 
 fn string(s: &str, span: Span, ctx: Option<&Context>) -> Result<Value> {
     match ctx {
-        None => Ok(Value::String(s.to_owned())),
+        // Literal text, normalized (NFC) as the reference does.
+        None => Ok(Value::String(
+            hcl_grammar::json::nfc(std::borrow::Cow::Borrowed(s)).into_owned(),
+        )),
         Some(ctx) => eval_template(s, span, ctx),
+    }
+}
+
+/// The name of the comment property, ignored in bodies.
+pub(crate) const COMMENT: &str = "//";
+
+/// Evaluates `text`, the decoded content of the JSON string at `span`, as
+/// a template. Positions are moved into the JSON text: exact for the part
+/// before the first escape, shifted by the escapes after it (as in the
+/// reference, which also counts the decoded text).
+pub(crate) fn eval_template(text: &str, span: Span, ctx: &Context) -> Result<Value> {
+    let base = span.start + 1;
+    let template = hcl_grammar::parse_template(text).map_err(|e| {
+        let s = e.span();
+        Error::eval(e.message(), Span::new(base + s.start, base + s.end))
+    })?;
+    crate::eval::eval_template(&template, ctx).map_err(|e| e.relocate(0, base, 0))
+}
+
+// ---------------------------------------------------------------------
+// The rules the serde deserializer follows, where the target type (not a
+// schema) says what is a block.
+
+/// Whether a JSON string (a value or an object key) is a template: only
+/// with a context (`templates`), and only when it holds a template
+/// sequence; otherwise it is literal text.
+pub(crate) fn is_template(s: &str, templates: bool) -> bool {
+    templates && (s.contains("${") || s.contains("%{"))
+}
+
+/// A literal JSON string's text: normalized (NFC), as the reference's
+/// JSON strings are with or without a context. `None`: it already is.
+pub(crate) fn normalized(s: &str) -> Option<String> {
+    match hcl_grammar::json::nfc(std::borrow::Cow::Borrowed(s)) {
+        std::borrow::Cow::Borrowed(_) => None,
+        std::borrow::Cow::Owned(o) => Some(o),
+    }
+}
+
+/// The properties of a body: an object's, or the objects' of an array
+/// (the root of a file may be an array of objects); `"//"` comments left
+/// out.
+pub(crate) fn body_props<'a, 'i>(v: &'a JsonValue<'i>) -> Vec<&'a JsonProperty<'i>> {
+    let not_comment = |p: &&JsonProperty<'_>| p.name != COMMENT;
+    match &v.kind {
+        JsonKind::Object(props) => props.iter().filter(not_comment).collect(),
+        JsonKind::Array(items) => items
+            .iter()
+            .filter_map(|i| match &i.kind {
+                JsonKind::Object(props) => Some(props.iter().filter(not_comment)),
+                _ => None,
+            })
+            .flatten()
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// One block of a JSON value read as blocks: the properties whose names
+/// are its labels, and its body (an object).
+pub(crate) struct FoundBlock<'a, 'i> {
+    /// The label levels, outermost first.
+    pub(crate) labels: Vec<&'a JsonProperty<'i>>,
+    /// The body.
+    pub(crate) body: &'a JsonValue<'i>,
+}
+
+/// The blocks of `v` for a struct with `fields`, in order (depth first):
+/// `$label` takes one object level as a label, `$labels` the levels left,
+/// which JSON cannot count: a level is a label level while each of its
+/// values is an object (or an array of them) and none of its names is a
+/// field of the struct. An array repeats blocks at the body level and
+/// merges objects at a label level; `null` is no block.
+pub(crate) fn blocks_for_fields<'a, 'i>(
+    v: &'a JsonValue<'i>,
+    fields: &[&str],
+    max_depth: usize,
+) -> Result<Vec<FoundBlock<'a, 'i>>> {
+    let levels = usize::from(fields.contains(&"$label"));
+    let open = fields.contains(&"$labels");
+    let mut out = Vec::new();
+    let walk = Walk {
+        fields,
+        open,
+        max_depth,
+    };
+    walk.walk(v, levels, &mut Vec::new(), &mut out, 0)?;
+    Ok(out)
+}
+
+struct Walk<'f> {
+    fields: &'f [&'f str],
+    open: bool,
+    max_depth: usize,
+}
+
+impl Walk<'_> {
+    fn walk<'a, 'i>(
+        &self,
+        v: &'a JsonValue<'i>,
+        levels: usize,
+        labels: &mut Vec<&'a JsonProperty<'i>>,
+        out: &mut Vec<FoundBlock<'a, 'i>>,
+        depth: usize,
+    ) -> Result<()> {
+        if depth > self.max_depth {
+            return Err(Error::data_at(
+                format!(
+                    "the value is nested more than {} levels deep (the deserializer's depth limit)",
+                    self.max_depth
+                ),
+                v.span,
+            ));
+        }
+        let at_label = levels > 0
+            || (self.open
+                && matches!(&v.kind, JsonKind::Object(props) if self.is_label_level(props)));
+        match &v.kind {
+            JsonKind::Null if !at_label || labels.is_empty() => Ok(()),
+            JsonKind::Array(items) => {
+                for item in items {
+                    self.walk(item, levels, labels, out, depth + 1)?;
+                }
+                Ok(())
+            }
+            JsonKind::Object(props) if at_label => {
+                if props.is_empty() && labels.is_empty() {
+                    return Ok(());
+                }
+                if props.is_empty() {
+                    return Err(Error::data_at(
+                        "Missing block label: this object must have a property for the block's next label",
+                        v.span,
+                    ));
+                }
+                for p in props {
+                    labels.push(p);
+                    self.walk(&p.value, levels.saturating_sub(1), labels, out, depth + 1)?;
+                    labels.pop();
+                }
+                Ok(())
+            }
+            JsonKind::Object(_) => {
+                out.push(FoundBlock {
+                    labels: labels.clone(),
+                    body: v,
+                });
+                Ok(())
+            }
+            _ if at_label => Err(Error::data_at(
+                "Missing block label: expected an object whose property names are the block's labels",
+                v.span,
+            )),
+            _ => Err(Error::data_at(
+                "a block body must be a JSON object (or an array of objects, or null)",
+                v.span,
+            )),
+        }
+    }
+
+    /// Whether an object is a level of labels for `$labels`.
+    fn is_label_level(&self, props: &[JsonProperty<'_>]) -> bool {
+        !props.is_empty()
+            && props.iter().all(|p| {
+                let nested = match &p.value.kind {
+                    JsonKind::Object(_) => true,
+                    JsonKind::Array(xs) => xs.iter().all(|x| matches!(x.kind, JsonKind::Object(_))),
+                    _ => false,
+                };
+                !self.fields.contains(&p.name.as_ref()) && nested
+            })
     }
 }

@@ -1,0 +1,258 @@
+//! `dynamic` blocks through serde ([`Options::with_dynamic_blocks`](super::Options::with_dynamic_blocks)):
+//! a `dynamic` block of a body being read becomes the blocks it
+//! generates, members of their type's group. The expansion's rules and
+//! messages are the body abstraction's (`body/dynamic.rs`, as the schema
+//! API's `ext::dynblock`); here, each generated block keeps the context
+//! that holds its iterator, and is read in it.
+
+use super::blocks::Member;
+use super::body::Entry;
+use super::json_value::JsonDeserializer;
+use super::key::Str;
+use super::Shared;
+use crate::error::{Error, Result};
+use crate::eval::Context;
+use hcl_grammar::json::{JsonKind, JsonProperty, JsonValue};
+use hcl_grammar::{Block, BlockLabel, Span};
+use serde::de::{self, Visitor};
+use std::borrow::Cow;
+use std::rc::Rc;
+use std::sync::Arc;
+
+/// A block that a `dynamic` block generated: its type and labels (the
+/// `dynamic` block's label and `labels`), the `content` block's body, and
+/// the context its attributes are evaluated in (the iterator on top of
+/// the enclosing context).
+pub(crate) struct Generated<'de> {
+    pub(crate) block: Block<'de>,
+    pub(crate) ctx: Arc<Context>,
+}
+
+/// The blocks that `b` generates, when `dynamic` blocks are expanded and
+/// it is one: their type, and the members (`Ok(None)`: `b` is a block as
+/// any other). The rules are the body abstraction's (`body/dynamic.rs`).
+pub(crate) fn expand_dynamic<'a, 'de>(
+    b: &'a Block<'de>,
+    sh: &'a Shared<'a>,
+) -> Result<Option<(&'de str, Vec<Member<'a, 'de>>)>> {
+    let Some(ctx) = &sh.dynamic else {
+        return Ok(None);
+    };
+    if b.ident.name != "dynamic" {
+        return Ok(None);
+    }
+    let generated = crate::body::generate_native(sh.src, sh.file, b, ctx)?;
+    let Some(content) = b.body.blocks().find(|c| c.ident.name == "content") else {
+        return Ok(None);
+    };
+    let type_name: &'de str = match b.labels.first() {
+        Some(BlockLabel::Ident(i)) => i.name,
+        Some(BlockLabel::String(s)) => match &s.value {
+            Cow::Borrowed(n) => n,
+            Cow::Owned(_) => {
+                return Err(Error::data_at(
+                    "a `dynamic` block's type may not be written with escapes",
+                    s.span,
+                ))
+            }
+        },
+        None => return Ok(None),
+    };
+    let type_span = b.labels.first().map_or(b.ident.span, BlockLabel::span);
+    let mut out = Vec::with_capacity(generated.len());
+    for g in generated {
+        let Some(ctx) = g.body.dynamic.clone() else {
+            continue;
+        };
+        let labels = g
+            .labels
+            .into_iter()
+            .zip(g.label_spans)
+            .map(|(value, span)| {
+                BlockLabel::String(hcl_grammar::StrLit {
+                    value: Cow::Owned(value),
+                    span,
+                })
+            })
+            .collect();
+        let block = Block {
+            ident: hcl_grammar::Ident {
+                name: type_name,
+                span: type_span,
+            },
+            labels,
+            body: content.body.clone(),
+            open_brace: content.open_brace,
+            close_brace: content.close_brace,
+            span: b.span,
+        };
+        out.push(Member::Generated(Rc::new(Generated { block, ctx }), sh));
+    }
+    Ok(Some((type_name, out)))
+}
+
+/// A JSON-syntax block that a `dynamic` block generated: its labels,
+/// the `content` object, and its context (as [`Generated`]).
+pub(crate) struct GenJson<'a, 'de> {
+    pub(crate) labels: Vec<(String, Span)>,
+    pub(crate) body: &'a JsonValue<'de>,
+    pub(crate) type_span: Span,
+    pub(crate) ctx: Arc<Context>,
+}
+
+/// The blocks that the JSON property `p` generates, when `dynamic` blocks
+/// are expanded and it is a `dynamic` property: each with its type
+/// (`Ok(None)`: `p` is a property as any other).
+#[allow(clippy::type_complexity)]
+pub(crate) fn expand_dynamic_json<'a, 'de>(
+    p: &'a JsonProperty<'de>,
+    sh: &'a Shared<'a>,
+) -> Result<Option<Vec<(&'a JsonProperty<'de>, Member<'a, 'de>)>>> {
+    let Some(ctx) = &sh.dynamic else {
+        return Ok(None);
+    };
+    if p.name != "dynamic" {
+        return Ok(None);
+    }
+    let JsonKind::Object(types) = &p.value.kind else {
+        return Ok(None);
+    };
+    let mut out = Vec::new();
+    for tp in types {
+        let bodies: Vec<&'a JsonValue<'de>> = match &tp.value.kind {
+            JsonKind::Array(items) => items.iter().collect(),
+            _ => vec![&tp.value],
+        };
+        for body in bodies {
+            let generated =
+                crate::body::generate_json(sh.src, sh.file, &tp.name, tp.name_span, body, ctx)?;
+            let content = match &body.kind {
+                JsonKind::Object(props) => props.iter().find(|c| c.name == "content"),
+                _ => None,
+            };
+            let Some(content) = content else {
+                continue;
+            };
+            for g in generated {
+                let Some(gctx) = g.body.dynamic.clone() else {
+                    continue;
+                };
+                let gen = GenJson {
+                    labels: g.labels.into_iter().zip(g.label_spans).collect(),
+                    body: &content.value,
+                    type_span: tp.name_span,
+                    ctx: gctx,
+                };
+                out.push((tp, Member::GenJson(Rc::new(gen), sh)));
+            }
+        }
+    }
+    Ok(Some(out))
+}
+
+/// A generated JSON-syntax block, read in its own context: as a struct,
+/// its labels then its body; any other way, its body.
+pub(crate) struct GenJsonDeserializer<'x, 'de> {
+    g: &'x GenJson<'x, 'de>,
+    offset: usize,
+    depth: usize,
+    sh: &'x Shared<'x>,
+}
+
+impl<'x, 'de> GenJsonDeserializer<'x, 'de> {
+    pub(crate) fn new(
+        g: &'x GenJson<'x, 'de>,
+        offset: usize,
+        depth: usize,
+        sh: &'x Shared<'x>,
+    ) -> Self {
+        GenJsonDeserializer {
+            g,
+            offset,
+            depth,
+            sh,
+        }
+    }
+
+    fn body(&self) -> JsonDeserializer<'x, 'de> {
+        JsonDeserializer::new(self.g.body, self.sh, self.depth)
+    }
+}
+
+macro_rules! gen_json_forward {
+    ($($method:ident ( $($arg:ident : $ty:ty),* ))*) => {
+        $(
+            fn $method<V: Visitor<'de>>(self, $($arg: $ty,)* v: V) -> Result<V::Value> {
+                de::Deserializer::$method(self.body(), $($arg,)* v)
+            }
+        )*
+    };
+}
+
+impl<'de> de::Deserializer<'de> for GenJsonDeserializer<'_, 'de> {
+    type Error = Error;
+
+    fn deserialize_struct<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        fields: &'static [&'static str],
+        v: V,
+    ) -> Result<V::Value> {
+        if super::capture::is_spanned(name, fields) || super::capture::is_capture(name) {
+            return de::Deserializer::deserialize_struct(self.body(), name, fields, v);
+        }
+        let labels = self
+            .g
+            .labels
+            .get(self.offset..)
+            .unwrap_or_default()
+            .iter()
+            .map(|(l, s)| (Str::Transient(l.as_str()), *s))
+            .collect();
+        super::json_seq::visit_labelled(labels, self.g.body, fields, self.sh, self.depth, v)
+    }
+
+    gen_json_forward! {
+        deserialize_any()
+        deserialize_bool()
+        deserialize_i8() deserialize_i16() deserialize_i32() deserialize_i64() deserialize_i128()
+        deserialize_u8() deserialize_u16() deserialize_u32() deserialize_u64() deserialize_u128()
+        deserialize_f32() deserialize_f64()
+        deserialize_char() deserialize_str() deserialize_string()
+        deserialize_bytes() deserialize_byte_buf()
+        deserialize_option() deserialize_unit()
+        deserialize_unit_struct(name: &'static str)
+        deserialize_newtype_struct(name: &'static str)
+        deserialize_seq()
+        deserialize_tuple(len: usize)
+        deserialize_tuple_struct(name: &'static str, len: usize)
+        deserialize_map()
+        deserialize_enum(name: &'static str, variants: &'static [&'static str])
+        deserialize_identifier()
+        deserialize_ignored_any()
+    }
+}
+
+/// Adds a block that a JSON-syntax `dynamic` property generated (`tp`:
+/// its type's property) to the entries of its type.
+pub(crate) fn add_generated<'a, 'de>(
+    out: &mut Vec<Entry<'a, 'de>>,
+    tp: &'a JsonProperty<'de>,
+    m: Member<'a, 'de>,
+) {
+    let found = out.iter_mut().find(|e| match e {
+        Entry::Json(p, _) => p.name == tp.name,
+        Entry::Blocks(n, _) => n.as_str() == tp.name,
+        _ => false,
+    });
+    match found {
+        Some(Entry::Blocks(_, members)) => members.push(m),
+        Some(e) => {
+            if let Entry::Json(p, psh) = e {
+                let first = Member::Json(&p.value, p.name_span, psh);
+                *e = Entry::Blocks(Str::from_cow(&p.name), vec![first, m]);
+            }
+        }
+        None => out.push(Entry::Blocks(Str::from_cow(&tp.name), vec![m])),
+    }
+}

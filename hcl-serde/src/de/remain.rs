@@ -1,0 +1,148 @@
+//! The rest of a body (gohcl's `remain`): a struct field renamed
+//! `$remain` receives every attribute and block the struct does not
+//! name, unevaluated.
+//!
+//! Read as a [`RawBody`](super::RawBody), it is the body captured with the
+//! struct's own names left out (they are skipped when the capture is
+//! evaluated or deserialized later); read as a map or a [`Value`](crate::Value),
+//! the remaining attributes and blocks, each evaluated only when read.
+
+use super::body::{BodyAccess, Entry};
+use super::capture;
+use super::Shared;
+use crate::error::{Error, Result};
+use hcl_grammar::Span;
+use serde::de::{self, Visitor};
+use serde::forward_to_deserialize_any;
+
+/// The struct field that receives the rest of a body.
+pub(crate) const REMAIN_FIELD: &str = "$remain";
+
+/// Where the body is, to capture it as a [`RawBody`](super::RawBody).
+pub(crate) struct Capture<'a> {
+    pub(crate) sh: &'a Shared<'a>,
+    /// Where the captured text's first line starts from (a block's header).
+    pub(crate) line_from: Span,
+    /// The body.
+    pub(crate) frag: Span,
+    /// The body is a JSON object.
+    pub(crate) json: bool,
+    /// The names the struct takes itself.
+    pub(crate) hidden: Vec<String>,
+}
+
+/// The rest of a body: the entries the struct does not name.
+pub(crate) struct RemainDeserializer<'a, 'de> {
+    pub(crate) entries: Vec<Entry<'a, 'de>>,
+    /// `None` for several files read as one (no one body to capture).
+    pub(crate) capture: Option<Capture<'a>>,
+    pub(crate) span: Span,
+    pub(crate) depth: usize,
+}
+
+impl<'de> RemainDeserializer<'_, 'de> {
+    fn visit_entries<V: Visitor<'de>>(self, v: V) -> Result<V::Value> {
+        v.visit_map(BodyAccess::new(self.entries, self.depth + 1))
+    }
+
+    fn capture<V: Visitor<'de>>(self, v: V) -> Result<V::Value> {
+        let Some(c) = self.capture else {
+            return Err(Error::data_at(
+                "a `$remain` field of type `hcl::RawBody` captures one body, but this is several files read as one: read the rest as a map or a `hcl::Value`",
+                self.span,
+            ));
+        };
+        let access =
+            capture::CaptureAccess::new(c.sh, c.line_from, c.frag, c.json).hiding(c.hidden);
+        v.visit_map(access)
+    }
+}
+
+impl<'de> de::Deserializer<'de> for RemainDeserializer<'_, 'de> {
+    type Error = Error;
+
+    fn deserialize_any<V: Visitor<'de>>(self, v: V) -> Result<V::Value> {
+        self.visit_entries(v)
+    }
+
+    fn deserialize_struct<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        _fields: &'static [&'static str],
+        v: V,
+    ) -> Result<V::Value> {
+        if name == capture::BODY_NAME {
+            return self.capture(v);
+        }
+        if name == capture::EXPRESSION_NAME {
+            return Err(Error::data_at(
+                "a `$remain` field holds the rest of a body: a `hcl::RawBody`, a map or a `hcl::Value`, not a `hcl::RawExpression`",
+                self.span,
+            ));
+        }
+        self.visit_entries(v)
+    }
+
+    fn deserialize_newtype_struct<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        v: V,
+    ) -> Result<V::Value> {
+        if capture::is_capture(name) {
+            return self.deserialize_struct(name, &[], v);
+        }
+        if name == crate::value::de::VALUE_NAME {
+            return self.visit_entries(v);
+        }
+        v.visit_newtype_struct(self)
+    }
+
+    fn deserialize_option<V: Visitor<'de>>(self, v: V) -> Result<V::Value> {
+        v.visit_some(self)
+    }
+
+    fn deserialize_ignored_any<V: Visitor<'de>>(self, v: V) -> Result<V::Value> {
+        v.visit_unit()
+    }
+
+    forward_to_deserialize_any! {
+        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string
+        bytes byte_buf unit unit_struct seq tuple tuple_struct map enum identifier
+    }
+}
+
+/// An evaluation error under a struct with `#[serde(flatten)]`, which
+/// makes serde buffer every value it does not know (through
+/// `deserialize_any`, so they are evaluated) before their types are known:
+/// the message says so and names the supported way, a `$remain` field.
+pub(crate) fn flatten_note(e: Error) -> Error {
+    let Some(span) = e.span().filter(|_| e.is_eval()) else {
+        return e;
+    };
+    let mut n = Error::eval(
+        format!(
+            "{} (read through `#[serde(flatten)]`: serde buffers the values of a flattened struct before it knows their types, so each is evaluated; to keep attributes unevaluated, give the struct a field `#[serde(rename = \"$remain\")] rest: hcl::RawBody` instead of the flattened one)",
+            e.message()
+        ),
+        span,
+    );
+    if let Some(p) = e.path() {
+        n = n.with_path(p.to_owned());
+    }
+    if let Some(f) = e.file() {
+        n = n.with_file(f.to_owned());
+    }
+    n
+}
+
+/// Whether `v` is serde's derived visitor of a struct (a flattening one,
+/// when it asks for a map).
+pub(crate) fn expects_struct<'de, V: Visitor<'de>>(v: &V) -> bool {
+    struct Expecting<'a, V>(&'a V);
+    impl<'de, V: Visitor<'de>> std::fmt::Display for Expecting<'_, V> {
+        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            self.0.expecting(f)
+        }
+    }
+    Expecting(v).to_string().starts_with("struct ")
+}
