@@ -47,8 +47,8 @@ use walk::walk;
 fn main() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let folder = |var: &str, name: &str| {
-        let dir =
-            std::env::var_os(var).map_or_else(|| root.join("../../shared").join(name), PathBuf::from);
+        let dir = std::env::var_os(var)
+            .map_or_else(|| root.join("../../shared").join(name), PathBuf::from);
         if dir.is_dir() {
             Some(dir)
         } else {

@@ -137,13 +137,13 @@ pub(crate) fn expand_dynamic_json<'a, 'de>(
                 let Some(gctx) = g.body.dynamic.clone() else {
                     continue;
                 };
-                let gen = GenJson {
+                let block = GenJson {
                     labels: g.labels.into_iter().zip(g.label_spans).collect(),
                     body: &content.value,
                     type_span: tp.name_span,
                     ctx: gctx,
                 };
-                out.push((tp, Member::GenJson(Rc::new(gen), sh)));
+                out.push((tp, Member::GenJson(Rc::new(block), sh)));
             }
         }
     }
