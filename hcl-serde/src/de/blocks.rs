@@ -620,7 +620,7 @@ impl<'de> de::SeqAccess<'de> for BlocksAccess<'_, 'de> {
 struct LabelGroupsAccess<'a, 'de> {
     name: Str<'a, 'de>,
     groups: std::vec::IntoIter<LabelGroup<'a, 'de>>,
-    value: Option<(String, Vec<Member<'a, 'de>>)>,
+    value: Option<(Str<'a, 'de>, Vec<Member<'a, 'de>>)>,
     offset: usize,
     depth: usize,
 }
@@ -633,12 +633,11 @@ impl<'de> de::MapAccess<'de> for LabelGroupsAccess<'_, 'de> {
             return Ok(None);
         };
         let sh = blocks.first().map(Member::shared);
-        let path = label.as_str().to_owned();
-        self.value = Some((path.clone(), blocks));
-        seed.deserialize(KeyDeserializer::new(label, Some(span)))
+        self.value = Some((label.clone(), blocks));
+        seed.deserialize(KeyDeserializer::new(label.clone(), Some(span)))
             .map(Some)
             .map_err(|e| {
-                let e = e.with_span(span).prepend_key(&path);
+                let e = e.with_span(span).prepend_key(label.as_str());
                 match sh {
                     Some(sh) => sh.place(e),
                     None => e,
@@ -657,7 +656,7 @@ impl<'de> de::MapAccess<'de> for LabelGroupsAccess<'_, 'de> {
                 Some((s, sh)) => sh.place(e.with_span(s)),
                 None => e,
             };
-            e.prepend_key(&label)
+            e.prepend_key(label.as_str())
         })
     }
 

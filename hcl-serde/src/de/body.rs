@@ -621,12 +621,14 @@ impl<'de> de::MapAccess<'de> for BodyAccess<'_, 'de> {
             Entry::Json(p, sh) => (Str::from_cow(&p.name), p.name_span, Some(*sh)),
             Entry::Remain(r) => (Str::Borrowed(REMAIN_FIELD), r.span, None),
         };
-        let path = key.as_str().to_owned();
+        // The key for error paths: a clone, which copies nothing but a
+        // computed key.
+        let path = key.clone();
         self.value = Some(entry);
         seed.deserialize(KeyDeserializer::new(key, Some(span)))
             .map(Some)
             .map_err(|e| {
-                let e = e.with_span(span).prepend_key(&path);
+                let e = e.with_span(span).prepend_key(path.as_str());
                 match sh {
                     Some(sh) => sh.place(e),
                     None => e,
@@ -653,14 +655,14 @@ impl<'de> de::MapAccess<'de> for BodyAccess<'_, 'de> {
             }
             Some(Entry::Blocks(name, blocks)) => {
                 let first = blocks.first().map(|m| (m.span(), m.shared()));
-                let path = name.as_str().to_owned();
+                let path = name.clone();
                 seed.deserialize(BlocksDeserializer::new(name, blocks, 0, depth))
                     .map_err(|e| {
                         let e = match first {
                             Some((s, sh)) => sh.place(e.with_span(s)),
                             None => e,
                         };
-                        e.prepend_key(&path)
+                        e.prepend_key(path.as_str())
                     })
             }
             Some(Entry::Remain(r)) => seed
