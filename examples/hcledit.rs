@@ -93,6 +93,12 @@ fn parse_args(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
     Ok(args)
 }
 
+/// The document, or the parser's error as the library prints it: the
+/// message, then `--> FILE:LINE:COLUMN`, the source line and a caret.
+pub(crate) fn parse_document(name: &str, src: &str) -> Result<Document, String> {
+    Document::parse(src).map_err(|e| hcl::Error::from(e).with_file(name).to_string())
+}
+
 enum Failure {
     Usage(String),
     Other(String),
@@ -111,9 +117,7 @@ fn run(args: &Args) -> Result<(), Failure> {
             s
         }
     };
-    // The parser's error: "FILE: line L, column C: message", the line and
-    // a caret.
-    let mut doc = Document::parse(&src).map_err(|e| other(format!("{name}: {e}")))?;
+    let mut doc = parse_document(name, &src).map_err(other)?;
     let words: Vec<&str> = args.command.iter().map(String::as_str).collect();
     let usage = |m: &str| Failure::Usage(m.to_owned());
     match words.as_slice() {
