@@ -286,3 +286,112 @@ fn strings_and_keys_are_nfc_without_a_context() {
     assert_eq!(attrs[0].evaluate(None).unwrap(), "\u{e9}");
     assert_eq!(attrs[1].evaluate(None).unwrap()["\u{e9}"], "x");
 }
+
+// A repeated key in an object value: the reference (`hcl-oracle
+// json-body`, with and without a context) fails evaluating it, "Duplicate
+// object attribute" at the second key (1:16); typed targets too. An
+// object read as a block body (a struct) is a body: the second property
+// is a duplicate argument, also at the second key.
+#[test]
+fn repeated_keys_in_an_object_value_are_refused() {
+    let text = r#"{"o": {"a": 1, "a": 2}}"#;
+    let check = |e: hcl::Error| {
+        assert!(e.to_string().contains("Duplicate object attribute"), "{e}");
+        assert!(e.is_eval(), "{e}");
+        assert_eq!((e.line(), e.column()), (Some(1), Some(16)), "{e}");
+    };
+    check(hcl::from_json_str::<hcl::Value>(text).unwrap_err());
+    check(hcl::from_json_str_with::<hcl::Value>(text, &hcl::Context::new()).unwrap_err());
+    #[derive(Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct M {
+        o: std::collections::HashMap<String, i64>,
+    }
+    check(hcl::from_json_str::<M>(text).unwrap_err());
+    check(hcl::from_json_str_with::<M>(text, &hcl::Context::new()).unwrap_err());
+    #[derive(Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct V {
+        o: hcl::Value,
+    }
+    check(hcl::from_json_str::<V>(text).unwrap_err());
+    // Nested deeper, in an array.
+    let e = hcl::from_json_str::<hcl::Value>(r#"{"o": [{"a": 1, "a": 2}]}"#).unwrap_err();
+    assert!(e.to_string().contains("Duplicate object attribute"), "{e}");
+    assert_eq!((e.line(), e.column()), (Some(1), Some(17)), "{e}");
+    // A block body (schema: block `o` with attribute `a`): the reference's
+    // "Duplicate argument", at the second key too.
+    #[derive(Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct Inner {
+        a: i64,
+    }
+    #[derive(Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct B {
+        o: Inner,
+    }
+    let e = hcl::from_json_str::<B>(text).unwrap_err();
+    assert_eq!((e.line(), e.column()), (Some(1), Some(16)), "{e}");
+    // Keys equal once in NFC (as object keys are): `"é"` then `"e\u0301"`
+    // (reference, with and without a context: at 1:16, the second key).
+    let nfc = "{\"o\": {\"\u{e9}\": 1, \"e\\u0301\": 2}}";
+    for e in [
+        hcl::from_json_str::<hcl::Value>(nfc).unwrap_err(),
+        hcl::from_json_str_with::<hcl::Value>(nfc, &hcl::Context::new()).unwrap_err(),
+        hcl::from_json_str::<M>(nfc).unwrap_err(),
+    ] {
+        check(e);
+    }
+    // As body properties (not object keys) they are two names, as the
+    // reference's body content has them.
+    #[derive(Deserialize, Debug)]
+    struct Two {
+        #[serde(rename = "\u{e9}")]
+        composed: i64,
+        #[serde(rename = "e\u{301}")]
+        decomposed: i64,
+    }
+    let t: Two = hcl::from_json_str("{\"\u{e9}\": 1, \"e\\u0301\": 2}").unwrap();
+    assert_eq!((t.composed, t.decomposed), (1, 2));
+    // Distinct keys are fine.
+    let v: hcl::Value = hcl::from_json_str(r#"{"o": {"a": 1, "b": 2}}"#).unwrap();
+    assert_eq!(v["o"], hcl::value!({ "a": 1, "b": 2 }));
+}
+
+// The root of a file read into a `Value` is read as the reference's
+// `JustAttributes`, which requires an object: a root array (of objects,
+// empty or not) is refused, "Incorrect JSON value type" at 1:1. Read
+// into a struct (the reference's schema decoding), a root array of
+// objects is one body, merged.
+#[test]
+fn a_root_array_is_refused_into_a_value_and_merged_into_a_struct() {
+    for text in [r#"[{"a": 1}, {"b": 2}]"#, "[]", r#"[{"a": 1}]"#] {
+        let e = hcl::from_json_str::<hcl::Value>(text).unwrap_err();
+        assert!(
+            e.to_string().contains("JSON object is required here"),
+            "{text}: {e}"
+        );
+        assert_eq!((e.line(), e.column()), (Some(1), Some(1)), "{text}: {e}");
+        let e = hcl::from_json_str_with::<hcl::Value>(text, &hcl::Context::new()).unwrap_err();
+        assert!(
+            e.to_string().contains("JSON object is required here"),
+            "{e}"
+        );
+        let e = hcl::from_json_str::<BTreeMap<String, hcl::Value>>(text).unwrap_err();
+        assert!(
+            e.to_string().contains("JSON object is required here"),
+            "{e}"
+        );
+    }
+    #[derive(Deserialize, Debug, PartialEq)]
+    struct AB {
+        a: i64,
+        b: i64,
+    }
+    let ab: AB = hcl::from_json_str(r#"[{"a": 1}, {"b": 2}]"#).unwrap();
+    assert_eq!(ab, AB { a: 1, b: 2 });
+    // An object root into a Value is unchanged.
+    let v: hcl::Value = hcl::from_json_str(r#"{"a": 1}"#).unwrap();
+    assert_eq!(v["a"], 1);
+}

@@ -212,12 +212,7 @@ pub(super) fn just_attributes<'a>(
     this: &SchemaBody<'a>,
     v: &'a JsonValue<'a>,
 ) -> Result<Vec<Attribute<'a>>> {
-    let JsonKind::Object(props) = &v.kind else {
-        return Err(Error::data_at(
-            "Incorrect JSON value type: a JSON object is required here, setting the arguments for this block",
-            start(v),
-        ));
-    };
+    let props = attributes_object(v)?;
     let mut out: Vec<Attribute<'a>> = Vec::new();
     let mut seen = std::collections::HashSet::with_capacity(props.len());
     for p in props {
@@ -234,6 +229,20 @@ pub(super) fn just_attributes<'a>(
         out.push(this.attribute(name, p.name_span, AttrExpr::Json(&p.value)));
     }
     Ok(out)
+}
+
+/// The properties of a body read as attributes only (the reference's
+/// `JustAttributes`, which reading a body into a map or a `Value` is):
+/// the body must be an object; the array of objects that schema decoding
+/// merges is refused, at its first byte.
+pub(crate) fn attributes_object<'a, 'i>(v: &'a JsonValue<'i>) -> Result<&'a [JsonProperty<'i>]> {
+    match &v.kind {
+        JsonKind::Object(props) => Ok(props),
+        _ => Err(Error::data_at(
+            "Incorrect JSON value type: a JSON object is required here, setting the arguments for this block",
+            start(v),
+        )),
+    }
 }
 
 /// The value of a JSON value as an expression: strings are templates with

@@ -301,6 +301,9 @@ impl<'a, 'de> BodyDeserializer<'a, 'de> {
     fn visit_first_label<V: Visitor<'de>>(self, v: V) -> Result<V::Value> {
         self.check_depth()?;
         let Some((first, _)) = self.labels.split_first() else {
+            // Read as a map (or a `Value`), a body is attributes only: a
+            // JSON body must be an object (`JustAttributes`).
+            self.just_attributes_json()?;
             return self.visit_body(Vec::new(), v);
         };
         let rest = BodyDeserializer {
@@ -316,6 +319,24 @@ impl<'a, 'de> BodyDeserializer<'a, 'de> {
             path: first.as_str(),
             value: Some(rest),
         })
+    }
+
+    /// A JSON body read as attributes only: each file's root must be an
+    /// object (`body/json.rs`'s rule).
+    fn just_attributes_json(&self) -> Result<()> {
+        if self.files.is_empty() {
+            if let Node::Json(j) = self.body {
+                crate::body::json::attributes_object(j)?;
+            }
+            return Ok(());
+        }
+        for f in self.files {
+            if let Node::Json(j) = f.node() {
+                crate::body::json::attributes_object(j)
+                    .map_err(|e| super::files::place(&f.sh, e))?;
+            }
+        }
+        Ok(())
     }
 
     fn invalid<V: Visitor<'de>>(&self, v: &V) -> Error {

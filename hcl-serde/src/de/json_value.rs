@@ -77,8 +77,12 @@ impl<'a, 'de> JsonDeserializer<'a, 'de> {
     }
 
     /// The properties of an object whose keys are all literal and
-    /// distinct, so that it can be visited without evaluation.
-    fn static_object(&self) -> Option<&'a [JsonProperty<'de>]> {
+    /// distinct, so that it can be visited without evaluation; otherwise
+    /// it is evaluated (`body/json.rs`'s rules: a repeated key is an
+    /// error at the second). A body's names are compared as written, an
+    /// object value's keys as strings (NFC): `"é"` and `"e\u0301"` are
+    /// one key of an object, two properties of a body.
+    fn static_object(&self, body: bool) -> Option<&'a [JsonProperty<'de>]> {
         let JsonKind::Object(props) = &self.v.kind else {
             return None;
         };
@@ -88,15 +92,22 @@ impl<'a, 'de> JsonDeserializer<'a, 'de> {
         {
             return None;
         }
+        let key = |p: &'a JsonProperty<'de>| -> Cow<'a, str> {
+            match (body, json::normalized(&p.name)) {
+                (false, Some(n)) => Cow::Owned(n),
+                _ => Cow::Borrowed(p.name.as_ref()),
+            }
+        };
         if props.len() <= 16 {
-            for (i, p) in props.iter().enumerate() {
-                if props.get(i + 1..)?.iter().any(|q| q.name == p.name) {
+            let keys: Vec<Cow<'a, str>> = props.iter().map(key).collect();
+            for (i, k) in keys.iter().enumerate() {
+                if keys.get(i + 1..)?.contains(k) {
                     return None;
                 }
             }
         } else {
             let mut seen = std::collections::HashSet::with_capacity(props.len());
-            if !props.iter().all(|p| seen.insert(p.name.as_ref())) {
+            if !props.iter().all(|p| seen.insert(key(p))) {
                 return None;
             }
         }
@@ -157,7 +168,7 @@ impl<'a, 'de> JsonDeserializer<'a, 'de> {
                     ))
                     .map_err(|e| e.with_span(span));
             }
-            return match self.static_object() {
+            return match self.static_object(true) {
                 Some(props) => self.visit_object(props, true, v),
                 None => de::Deserializer::deserialize_struct(self.value()?, name, fields, v),
             };
@@ -216,7 +227,7 @@ impl<'de> de::Deserializer<'de> for JsonDeserializer<'_, 'de> {
                 if let Some(s) = self.literal_str() {
                     return s.visit(v);
                 }
-                if let Some(props) = self.static_object() {
+                if let Some(props) = self.static_object(false) {
                     return self.visit_object(props, false, v);
                 }
                 self.value()?.deserialize_any(v)
@@ -326,7 +337,7 @@ impl<'de> de::Deserializer<'de> for JsonDeserializer<'_, 'de> {
             if let Some(s) = self.literal_str() {
                 return s.visit(v);
             }
-            if let Some(props) = self.static_object() {
+            if let Some(props) = self.static_object(false) {
                 return self.visit_object(props, false, v);
             }
             return de::Deserializer::deserialize_newtype_struct(self.value()?, name, v);
@@ -367,7 +378,7 @@ impl<'de> de::Deserializer<'de> for JsonDeserializer<'_, 'de> {
         // them).
         if super::remain::expects_struct(&v) {
             let whole = self.v.span;
-            return match self.static_object() {
+            return match self.static_object(true) {
                 Some(props) => self.visit_object(props, true, v),
                 None => self.value()?.deserialize_map(v),
             }
@@ -386,7 +397,7 @@ impl<'de> de::Deserializer<'de> for JsonDeserializer<'_, 'de> {
                 }
             });
         }
-        match self.static_object() {
+        match self.static_object(false) {
             Some(props) => self.visit_object(props, false, v),
             None => self.value()?.deserialize_map(v),
         }
@@ -429,7 +440,7 @@ impl<'de> de::Deserializer<'de> for JsonDeserializer<'_, 'de> {
         if let Some(s) = self.literal_str() {
             return v.visit_enum(EnumDeserializer::unit(s, Some(self.v.span)));
         }
-        if let Some([p]) = self.static_object() {
+        if let Some([p]) = self.static_object(false) {
             let content = JsonDeserializer::new(&p.value, self.sh, self.depth + 1);
             return v.visit_enum(EnumDeserializer::new(
                 text(&p.name),
