@@ -9,6 +9,7 @@
 
 use super::blocks::{BlocksDeserializer, Member};
 use super::capture;
+use super::dynamic::UnknownDeserializer;
 use super::enums::EnumDeserializer;
 use super::expr::ExprDeserializer;
 use super::files::FileBody;
@@ -646,6 +647,9 @@ impl<'de> de::MapAccess<'de> for BodyAccess<'_, 'de> {
             Some(Entry::Attr(a, sh)) => {
                 let d = ExprDeserializer::new(&a.expr, sh, depth);
                 let r = match &self.needs_label {
+                    _ if sh.unknown => {
+                        seed.deserialize(UnknownDeserializer::new(d, a.expr.span, false, sh, depth))
+                    }
                     Some((block_type, at)) => {
                         seed.deserialize(NeedsLabel::new(d, block_type.clone(), *at))
                     }
@@ -668,9 +672,15 @@ impl<'de> de::MapAccess<'de> for BodyAccess<'_, 'de> {
             Some(Entry::Remain(r)) => seed
                 .deserialize(*r)
                 .map_err(|e| e.prepend_key(REMAIN_FIELD)),
-            Some(Entry::Json(p, sh)) => seed
-                .deserialize(JsonDeserializer::new(&p.value, sh, depth))
-                .map_err(|e| sh.place(e.with_span(p.value.span)).prepend_key(&p.name)),
+            Some(Entry::Json(p, sh)) => {
+                let d = JsonDeserializer::new(&p.value, sh, depth);
+                let r = if sh.unknown {
+                    seed.deserialize(UnknownDeserializer::new(d, p.value.span, true, sh, depth))
+                } else {
+                    seed.deserialize(d)
+                };
+                r.map_err(|e| sh.place(e.with_span(p.value.span)).prepend_key(&p.name))
+            }
             None => Err(Error::data("a map value was requested before its key")),
         }
     }
