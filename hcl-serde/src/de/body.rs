@@ -16,7 +16,9 @@ use super::files::FileBody;
 use super::json_value::{text, JsonDeserializer};
 use super::key::{KeyDeserializer, LabelsDeserializer, Str};
 use super::label::NeedsLabel;
-use super::remain::{expects_struct, flatten_note, Capture, RemainDeserializer, REMAIN_FIELD};
+use super::remain::{
+    expects_struct, flatten_note, Capture, FlattenedLabel, RemainDeserializer, REMAIN_FIELD,
+};
 use super::Shared;
 use crate::error::{Error, Result};
 use hcl_grammar::json::{JsonProperty, JsonValue};
@@ -231,9 +233,16 @@ impl<'a, 'de> BodyDeserializer<'a, 'de> {
         Ok(out)
     }
 
-    fn visit_body<V: Visitor<'de>>(
+    fn visit_body<V: Visitor<'de>>(self, entries: Vec<Entry<'a, 'de>>, v: V) -> Result<V::Value> {
+        self.visit_entries(entries, false, v)
+    }
+
+    /// The body's entries after `entries`; `flattened`: for a struct
+    /// with a `#[serde(flatten)]` field (`remain::FlattenedLabel`).
+    fn visit_entries<V: Visitor<'de>>(
         self,
         mut entries: Vec<Entry<'a, 'de>>,
+        flattened: bool,
         v: V,
     ) -> Result<V::Value> {
         self.check_depth()?;
@@ -249,6 +258,7 @@ impl<'a, 'de> BodyDeserializer<'a, 'de> {
             value: None,
             depth: self.depth + 1,
             needs_label: self.needs_label.map(|t| (t, span)),
+            flattened,
         })
         .map_err(|e| e.with_span(span))
     }
@@ -388,7 +398,7 @@ impl<'de> de::Deserializer<'de> for BodyDeserializer<'_, 'de> {
                 pending.push(Entry::Labels(rest));
             }
         }
-        self.visit_body(pending, v).map_err(flatten_note)
+        self.visit_entries(pending, true, v).map_err(flatten_note)
     }
 
     fn deserialize_struct<V: Visitor<'de>>(
@@ -586,6 +596,9 @@ pub(crate) struct BodyAccess<'a, 'de> {
     /// The block type and header of a block read as a map keyed by a
     /// label it lacks.
     needs_label: Option<(Str<'a, 'de>, Span)>,
+    /// For a struct with a `#[serde(flatten)]` field: a label the struct
+    /// has no field for is an error (`remain::FlattenedLabel`).
+    flattened: bool,
 }
 
 impl<'a, 'de> BodyAccess<'a, 'de> {
@@ -596,6 +609,7 @@ impl<'a, 'de> BodyAccess<'a, 'de> {
             value: None,
             depth,
             needs_label: None,
+            flattened: false,
         }
     }
 }
@@ -640,10 +654,24 @@ impl<'de> de::MapAccess<'de> for BodyAccess<'_, 'de> {
     fn next_value_seed<T: de::DeserializeSeed<'de>>(&mut self, seed: T) -> Result<T::Value> {
         let depth = self.depth;
         match self.value.take() {
-            Some(Entry::Label(l)) => seed
-                .deserialize(KeyDeserializer::new(Str::from_label(l), Some(l.span())))
-                .map_err(|e| e.with_span(l.span())),
-            Some(Entry::Labels(ls)) => seed.deserialize(LabelsDeserializer { labels: ls }),
+            Some(Entry::Label(l)) => {
+                let d = KeyDeserializer::new(Str::from_label(l), Some(l.span()));
+                let r = if self.flattened {
+                    seed.deserialize(FlattenedLabel::new(d, LABEL_FIELD, l.span()))
+                } else {
+                    seed.deserialize(d)
+                };
+                r.map_err(|e| e.with_span(l.span()))
+            }
+            Some(Entry::Labels(ls)) => {
+                let d = LabelsDeserializer { labels: ls };
+                match ls.first() {
+                    Some(first) if self.flattened => {
+                        seed.deserialize(FlattenedLabel::new(d, LABELS_FIELD, first.span()))
+                    }
+                    _ => seed.deserialize(d),
+                }
+            }
             Some(Entry::Attr(a, sh)) => {
                 let d = ExprDeserializer::new(&a.expr, sh, depth);
                 let r = match &self.needs_label {

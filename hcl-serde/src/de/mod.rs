@@ -56,7 +56,12 @@
 //! the JSON syntax a flattened struct cannot take its labels (they are
 //! found by the struct's fields, which serde does not pass). An
 //! evaluation error there, and a missing `$label` / `$labels` in JSON,
-//! say so and name the supported way: the `$remain` field.
+//! say so and name the supported way: the `$remain` field. In the native
+//! syntax a flattening struct takes its labels as `$label` (the first)
+//! and `$labels` (the others), as serde gives it no field names: one with
+//! `$labels` but no `$label` (or a second label and no `$labels`) is an
+//! error naming both fields and `$remain`, rather than a label put into
+//! the flattened map.
 
 mod blocks;
 mod body;
