@@ -13,7 +13,8 @@ use serde::de::{self, IntoDeserializer, Visitor};
 use std::cell::RefCell;
 use std::collections::VecDeque;
 
-use super::body::{BodyAccess, Entry, LABELS_FIELD, LABEL_FIELD};
+use super::access::BodyAccess;
+use super::body::{Entry, LABELS_FIELD, LABEL_FIELD};
 use super::remain::{Capture, RemainDeserializer, REMAIN_FIELD};
 
 /// Reads one block as a struct with `fields`: its labels, then its body.

@@ -63,6 +63,7 @@
 //! error naming both fields and `$remain`, rather than a label put into
 //! the flattened map.
 
+mod access;
 mod blocks;
 mod body;
 mod capture;

@@ -7,7 +7,8 @@
 //! evaluated or deserialized later); read as a map or a [`Value`](crate::Value),
 //! the remaining attributes and blocks, each evaluated only when read.
 
-use super::body::{BodyAccess, Entry};
+use super::access::BodyAccess;
+use super::body::Entry;
 use super::capture;
 use super::Shared;
 use crate::error::{Error, Result};
