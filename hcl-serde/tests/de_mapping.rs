@@ -405,3 +405,73 @@ fn flatten_beside_captures_names_the_remain_field() {
         assert_eq!(c.service[0].rest.evaluate(&ctx).unwrap()["port"], 80);
     }
 }
+
+// `$labels` beside `#[serde(flatten)]`: serde does not name a flattening
+// struct's fields, so the first label would go into the flattened map and
+// `$labels` get only the others. That is an error naming the supported
+// ways; with both `$label` and `$labels`, the labels are right.
+#[test]
+fn flatten_beside_labels_is_right_or_an_error() {
+    #[derive(Deserialize, Debug)]
+    struct OnlyLabels {
+        #[serde(rename = "$labels")]
+        #[allow(dead_code)]
+        labels: Vec<String>,
+        #[serde(flatten)]
+        #[allow(dead_code)]
+        rest: HashMap<String, hcl::Value>,
+    }
+    #[derive(Deserialize, Debug)]
+    struct Cfg {
+        #[allow(dead_code)]
+        service: Vec<OnlyLabels>,
+    }
+    let e = hcl::from_str::<Cfg>("service \"a\" \"b\" {\n  port = 80\n}\n").unwrap_err();
+    assert!(e.message().contains("first label"), "{e}");
+    assert!(e.message().contains("$remain"), "{e}");
+    assert_eq!((e.line(), e.column()), (Some(1), Some(9)), "{e}");
+
+    // `$label` without `$labels`, and a second label: the same error, at
+    // the second label.
+    #[derive(Deserialize, Debug)]
+    struct OnlyLabel {
+        #[serde(rename = "$label")]
+        #[allow(dead_code)]
+        label: String,
+        #[serde(flatten)]
+        #[allow(dead_code)]
+        rest: HashMap<String, hcl::Value>,
+    }
+    #[derive(Deserialize, Debug)]
+    struct Cfg1 {
+        #[allow(dead_code)]
+        service: Vec<OnlyLabel>,
+    }
+    let e = hcl::from_str::<Cfg1>("service \"a\" \"b\" {\n  port = 80\n}\n").unwrap_err();
+    assert!(e.message().contains("labels after the first"), "{e}");
+    assert_eq!((e.line(), e.column()), (Some(1), Some(13)), "{e}");
+
+    // Both fields: each label where it belongs, the flattened map only
+    // the body.
+    #[derive(Deserialize, Debug)]
+    struct Both {
+        #[serde(rename = "$label")]
+        label: String,
+        #[serde(rename = "$labels")]
+        labels: Vec<String>,
+        #[serde(flatten)]
+        rest: HashMap<String, hcl::Value>,
+    }
+    #[derive(Deserialize, Debug)]
+    struct Cfg2 {
+        service: Vec<Both>,
+    }
+    let c: Cfg2 = hcl::from_str("service \"a\" \"b\" \"c\" {\n  port = 80\n}\n").unwrap();
+    let s = &c.service[0];
+    assert_eq!(
+        (s.label.as_str(), s.labels.as_slice()),
+        ("a", &["b".to_owned(), "c".to_owned()][..])
+    );
+    assert_eq!(s.rest.len(), 1);
+    assert_eq!(s.rest["port"], 80);
+}

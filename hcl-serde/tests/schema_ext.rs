@@ -229,3 +229,38 @@ fn without_expand_dynamic_is_a_plain_block() {
         .unwrap_err();
     assert!(err.message().contains("Unsupported block type"), "{err}");
 }
+
+/// One merge rule (`body/merged.rs`) for serde's `from_files` and the
+/// schema API's `merge`: a second attribute, native or JSON, is the same
+/// error at the same place through both.
+#[test]
+fn serde_and_the_schema_api_merge_by_one_rule() {
+    let cases: [&[(&str, &str)]; 3] = [
+        &[("a.tf", "name = 1\n"), ("b.tf", "\nname = 2\n")],
+        &[("a.tf.json", "{\"name\": 1}"), ("b.tf", "name = 2\n")],
+        &[
+            ("a.tf", "x = 0\nname = 1\n"),
+            ("b.tf.json", "{\n \"name\": 2}"),
+        ],
+    ];
+    for case in cases {
+        let mut sources = Sources::new();
+        for (name, text) in case {
+            sources.add(*name, *text);
+        }
+        let serde_err = hcl::from_files::<Value>(&sources).unwrap_err();
+        let files = sources.parse().unwrap();
+        let schema = BodySchema::new()
+            .attribute("name", false)
+            .attribute("x", false);
+        let schema_err = merge(&files).content(&schema).unwrap_err();
+        assert_eq!(serde_err.message(), schema_err.message(), "{case:?}");
+        assert!(
+            serde_err.message().starts_with("Duplicate argument"),
+            "{serde_err}"
+        );
+        assert_eq!(serde_err.file(), schema_err.file(), "{case:?}");
+        assert_eq!(serde_err.span(), schema_err.span(), "{case:?}");
+        assert_eq!(serde_err.line(), schema_err.line(), "{case:?}");
+    }
+}

@@ -24,7 +24,7 @@
 mod dynamic;
 mod expression;
 pub(crate) mod json;
-mod merged;
+pub(crate) mod merged;
 mod native;
 mod schema;
 

@@ -325,12 +325,12 @@ macro_rules! one_forward {
                     One::Native(d) => de::Deserializer::$method(d, $($arg,)* v),
                     One::Json(d) => de::Deserializer::$method(d, $($arg,)* v),
                     One::Generated(g, offset, depth, sh) => {
-                        let local = sh.generated(&g.ctx);
+                        let local = sh.generated(&g.ctx, g.unknown);
                         let d = BodyDeserializer::block(&g.block, offset, &local, depth);
                         de::Deserializer::$method(d, $($arg,)* v)
                     }
                     One::GenJson(g, offset, depth, sh) => {
-                        let local = sh.generated(&g.ctx);
+                        let local = sh.generated(&g.ctx, g.unknown);
                         let d = GenJsonDeserializer::new(&g, offset, depth, &local);
                         de::Deserializer::$method(d, $($arg,)* v)
                     }
@@ -423,7 +423,7 @@ impl<'de> de::Deserializer<'de> for BlocksDeserializer<'_, 'de> {
                     // missing.
                     One::Native(body) => body.needing_label(name).deserialize_map(v),
                     One::Generated(g, offset, depth, gsh) => {
-                        let local = gsh.generated(&g.ctx);
+                        let local = gsh.generated(&g.ctx, g.unknown);
                         BodyDeserializer::block(&g.block, offset, &local, depth)
                             .needing_label(name)
                             .deserialize_map(v)
@@ -561,7 +561,7 @@ impl<'de> de::SeqAccess<'de> for BlocksAccess<'_, 'de> {
                 }
                 Some(Member::Generated(g, sh)) => {
                     self.index += 1;
-                    let local = sh.generated(&g.ctx);
+                    let local = sh.generated(&g.ctx, g.unknown);
                     return seed
                         .deserialize(BodyDeserializer::block(
                             &g.block,

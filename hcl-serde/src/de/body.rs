@@ -7,14 +7,15 @@
 //! its block through the reserved fields `$label` (one) and `$labels` (all
 //! that remain).
 
+use super::access::key_span;
+use super::access::BodyAccess;
 use super::blocks::{BlocksDeserializer, Member};
 use super::capture;
 use super::enums::EnumDeserializer;
 use super::expr::ExprDeserializer;
 use super::files::FileBody;
 use super::json_value::{text, JsonDeserializer};
-use super::key::{KeyDeserializer, LabelsDeserializer, Str};
-use super::label::NeedsLabel;
+use super::key::{KeyDeserializer, Str};
 use super::remain::{expects_struct, flatten_note, Capture, RemainDeserializer, REMAIN_FIELD};
 use super::Shared;
 use crate::error::{Error, Result};
@@ -230,9 +231,16 @@ impl<'a, 'de> BodyDeserializer<'a, 'de> {
         Ok(out)
     }
 
-    fn visit_body<V: Visitor<'de>>(
+    fn visit_body<V: Visitor<'de>>(self, entries: Vec<Entry<'a, 'de>>, v: V) -> Result<V::Value> {
+        self.visit_entries(entries, false, v)
+    }
+
+    /// The body's entries after `entries`; `flattened`: for a struct
+    /// with a `#[serde(flatten)]` field (`remain::FlattenedLabel`).
+    fn visit_entries<V: Visitor<'de>>(
         self,
         mut entries: Vec<Entry<'a, 'de>>,
+        flattened: bool,
         v: V,
     ) -> Result<V::Value> {
         self.check_depth()?;
@@ -243,13 +251,10 @@ impl<'a, 'de> BodyDeserializer<'a, 'de> {
             entries.extend(own_entries);
         }
         let span = self.span();
-        v.visit_map(BodyAccess {
-            entries: entries.into_iter(),
-            value: None,
-            depth: self.depth + 1,
-            needs_label: self.needs_label.map(|t| (t, span)),
-        })
-        .map_err(|e| e.with_span(span))
+        let mut access = BodyAccess::new(entries, self.depth + 1);
+        access.needs_label = self.needs_label.map(|t| (t, span));
+        access.flattened = flattened;
+        v.visit_map(access).map_err(|e| e.with_span(span))
     }
 
     /// The body for a struct with a `$remain` field: the names of
@@ -408,7 +413,7 @@ impl<'de> de::Deserializer<'de> for BodyDeserializer<'_, 'de> {
                 pending.push(Entry::Labels(rest));
             }
         }
-        self.visit_body(pending, v).map_err(flatten_note)
+        self.visit_entries(pending, true, v).map_err(flatten_note)
     }
 
     fn deserialize_struct<V: Visitor<'de>>(
@@ -595,119 +600,6 @@ fn node_is_empty(node: Node<'_, '_>) -> bool {
     match node {
         Node::Native(b) => b.items.is_empty(),
         Node::Json(v) => crate::body::json::body_props(v).is_empty(),
-    }
-}
-
-/// The map of a body's entries.
-pub(crate) struct BodyAccess<'a, 'de> {
-    entries: std::vec::IntoIter<Entry<'a, 'de>>,
-    value: Option<Entry<'a, 'de>>,
-    depth: usize,
-    /// The block type and header of a block read as a map keyed by a
-    /// label it lacks.
-    needs_label: Option<(Str<'a, 'de>, Span)>,
-}
-
-impl<'a, 'de> BodyAccess<'a, 'de> {
-    /// The map of `entries`, whose values are at `depth`.
-    pub(crate) fn new(entries: Vec<Entry<'a, 'de>>, depth: usize) -> Self {
-        BodyAccess {
-            entries: entries.into_iter(),
-            value: None,
-            depth,
-            needs_label: None,
-        }
-    }
-}
-
-impl<'de> de::MapAccess<'de> for BodyAccess<'_, 'de> {
-    type Error = Error;
-
-    fn next_key_seed<K: de::DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>> {
-        let Some(entry) = self.entries.next() else {
-            return Ok(None);
-        };
-        let (key, span, sh) = match &entry {
-            Entry::Label(l) => (Str::Borrowed(LABEL_FIELD), l.span(), None),
-            Entry::Labels(ls) => (
-                Str::Borrowed(LABELS_FIELD),
-                ls.first().map_or(Span::default(), BlockLabel::span),
-                None,
-            ),
-            Entry::Attr(a, sh) => (Str::Borrowed(a.name.name), a.name.span, Some(*sh)),
-            Entry::Blocks(name, blocks) => match blocks.first() {
-                Some(m) => (name.clone(), key_span(m), Some(m.shared())),
-                None => (name.clone(), Span::default(), None),
-            },
-            Entry::Json(p, sh) => (Str::from_cow(&p.name), p.name_span, Some(*sh)),
-            Entry::Remain(r) => (Str::Borrowed(REMAIN_FIELD), r.span, None),
-        };
-        // The key for error paths: a clone, which copies nothing but a
-        // computed key.
-        let path = key.clone();
-        self.value = Some(entry);
-        seed.deserialize(KeyDeserializer::new(key, Some(span)))
-            .map(Some)
-            .map_err(|e| {
-                let e = e.with_span(span).prepend_key(path.as_str());
-                match sh {
-                    Some(sh) => sh.place(e),
-                    None => e,
-                }
-            })
-    }
-
-    fn next_value_seed<T: de::DeserializeSeed<'de>>(&mut self, seed: T) -> Result<T::Value> {
-        let depth = self.depth;
-        match self.value.take() {
-            Some(Entry::Label(l)) => seed
-                .deserialize(KeyDeserializer::new(Str::from_label(l), Some(l.span())))
-                .map_err(|e| e.with_span(l.span())),
-            Some(Entry::Labels(ls)) => seed.deserialize(LabelsDeserializer { labels: ls }),
-            Some(Entry::Attr(a, sh)) => {
-                let d = ExprDeserializer::new(&a.expr, sh, depth);
-                let r = match &self.needs_label {
-                    Some((block_type, at)) => {
-                        seed.deserialize(NeedsLabel::new(d, block_type.clone(), *at))
-                    }
-                    None => seed.deserialize(d),
-                };
-                r.map_err(|e| sh.place(e.with_span(a.expr.span)).prepend_key(a.name.name))
-            }
-            Some(Entry::Blocks(name, blocks)) => {
-                let first = blocks.first().map(|m| (m.span(), m.shared()));
-                let path = name.clone();
-                seed.deserialize(BlocksDeserializer::new(name, blocks, 0, depth))
-                    .map_err(|e| {
-                        let e = match first {
-                            Some((s, sh)) => sh.place(e.with_span(s)),
-                            None => e,
-                        };
-                        e.prepend_key(path.as_str())
-                    })
-            }
-            Some(Entry::Remain(r)) => seed
-                .deserialize(*r)
-                .map_err(|e| e.prepend_key(REMAIN_FIELD)),
-            Some(Entry::Json(p, sh)) => seed
-                .deserialize(JsonDeserializer::new(&p.value, sh, depth))
-                .map_err(|e| sh.place(e.with_span(p.value.span)).prepend_key(&p.name)),
-            None => Err(Error::data("a map value was requested before its key")),
-        }
-    }
-
-    fn size_hint(&self) -> Option<usize> {
-        Some(self.entries.len())
-    }
-}
-
-/// Where a group's key is: its first block's type, its first JSON name.
-fn key_span(m: &Member<'_, '_>) -> Span {
-    match m {
-        Member::Native(b, _) => b.ident.span,
-        Member::Generated(g, _) => g.block.ident.span,
-        Member::GenJson(g, _) => g.type_span,
-        Member::Json(_, span, _) => *span,
     }
 }
 

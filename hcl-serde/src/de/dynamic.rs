@@ -9,9 +9,11 @@ use super::blocks::Member;
 use super::body::Entry;
 use super::json_value::JsonDeserializer;
 use super::key::Str;
+use super::value::ValueDeserializer;
 use super::Shared;
 use crate::error::{Error, Result};
-use crate::eval::Context;
+use crate::eval::{Context, Type};
+use crate::Value;
 use hcl_grammar::json::{JsonKind, JsonProperty, JsonValue};
 use hcl_grammar::{Block, BlockLabel, Span};
 use serde::de::{self, Visitor};
@@ -26,6 +28,9 @@ use std::sync::Arc;
 pub(crate) struct Generated<'de> {
     pub(crate) block: Block<'de>,
     pub(crate) ctx: Arc<Context>,
+    /// Generated for an unknown `for_each` (`body/dynamic.rs`): its
+    /// attributes are unknown.
+    pub(crate) unknown: bool,
 }
 
 /// The blocks that `b` generates, when `dynamic` blocks are expanded and
@@ -86,7 +91,15 @@ pub(crate) fn expand_dynamic<'a, 'de>(
             close_brace: content.close_brace,
             span: b.span,
         };
-        out.push(Member::Generated(Rc::new(Generated { block, ctx }), sh));
+        let unknown = g.body.unknown;
+        out.push(Member::Generated(
+            Rc::new(Generated {
+                block,
+                ctx,
+                unknown,
+            }),
+            sh,
+        ));
     }
     Ok(Some((type_name, out)))
 }
@@ -98,6 +111,8 @@ pub(crate) struct GenJson<'a, 'de> {
     pub(crate) body: &'a JsonValue<'de>,
     pub(crate) type_span: Span,
     pub(crate) ctx: Arc<Context>,
+    /// As [`Generated::unknown`].
+    pub(crate) unknown: bool,
 }
 
 /// The blocks that the JSON property `p` generates, when `dynamic` blocks
@@ -142,6 +157,7 @@ pub(crate) fn expand_dynamic_json<'a, 'de>(
                     body: &content.value,
                     type_span: tp.name_span,
                     ctx: gctx,
+                    unknown: g.body.unknown,
                 };
                 out.push((tp, Member::GenJson(Rc::new(block), sh)));
             }
@@ -254,5 +270,94 @@ pub(crate) fn add_generated<'a, 'de>(
             }
         }
         None => out.push(Entry::Blocks(Str::from_cow(&tp.name), vec![m])),
+    }
+}
+
+/// An attribute of a block that a `dynamic` block with an unknown
+/// `for_each` generated (or of a block inside one): its value is unknown,
+/// of any type, as the reference's `unknownBody` makes it
+/// (`body/dynamic.rs`). A capture (`RawExpression`) still takes the
+/// expression; a JSON property read as blocks (a struct, a sequence or a
+/// map) is read as blocks, whose own attributes are unknown in turn.
+pub(crate) struct UnknownDeserializer<D> {
+    inner: D,
+    value: ValueDeserializer,
+    json: bool,
+}
+
+impl<D> UnknownDeserializer<D> {
+    /// `inner` read as unknown; `span`: its value's; `json`: a JSON
+    /// property (it may be blocks).
+    pub(crate) fn new(inner: D, span: Span, json: bool, sh: &Shared<'_>, depth: usize) -> Self {
+        let unknown = Value::unknown(Type::Any);
+        UnknownDeserializer {
+            inner,
+            value: ValueDeserializer::at(unknown, span, depth, sh.max_depth),
+            json,
+        }
+    }
+}
+
+macro_rules! unknown_forward {
+    ($($method:ident ( $($arg:ident : $ty:ty),* ))*) => {
+        $(
+            fn $method<V: Visitor<'de>>(self, $($arg: $ty,)* v: V) -> Result<V::Value> {
+                de::Deserializer::$method(self.value, $($arg,)* v)
+            }
+        )*
+    };
+}
+
+impl<'de, D: de::Deserializer<'de, Error = Error>> de::Deserializer<'de>
+    for UnknownDeserializer<D>
+{
+    type Error = Error;
+
+    fn deserialize_struct<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        fields: &'static [&'static str],
+        v: V,
+    ) -> Result<V::Value> {
+        if self.json || super::capture::is_capture(name) {
+            return self.inner.deserialize_struct(name, fields, v);
+        }
+        self.value.deserialize_struct(name, fields, v)
+    }
+
+    fn deserialize_seq<V: Visitor<'de>>(self, v: V) -> Result<V::Value> {
+        if self.json {
+            return self.inner.deserialize_seq(v);
+        }
+        self.value.deserialize_seq(v)
+    }
+
+    fn deserialize_map<V: Visitor<'de>>(self, v: V) -> Result<V::Value> {
+        if self.json {
+            return self.inner.deserialize_map(v);
+        }
+        self.value.deserialize_map(v)
+    }
+
+    fn deserialize_option<V: Visitor<'de>>(self, v: V) -> Result<V::Value> {
+        v.visit_some(self)
+    }
+
+    unknown_forward! {
+        deserialize_any()
+        deserialize_bool()
+        deserialize_i8() deserialize_i16() deserialize_i32() deserialize_i64() deserialize_i128()
+        deserialize_u8() deserialize_u16() deserialize_u32() deserialize_u64() deserialize_u128()
+        deserialize_f32() deserialize_f64()
+        deserialize_char() deserialize_str() deserialize_string()
+        deserialize_bytes() deserialize_byte_buf()
+        deserialize_unit()
+        deserialize_unit_struct(name: &'static str)
+        deserialize_newtype_struct(name: &'static str)
+        deserialize_tuple(len: usize)
+        deserialize_tuple_struct(name: &'static str, len: usize)
+        deserialize_enum(name: &'static str, variants: &'static [&'static str])
+        deserialize_identifier()
+        deserialize_ignored_any()
     }
 }

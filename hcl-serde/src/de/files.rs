@@ -14,9 +14,10 @@
 //! node's own file.
 
 use super::blocks::Member;
-use super::body::{BodyDeserializer, Entry, Node};
+use super::body::{header, BodyDeserializer, Entry, Node};
 use super::key::Str;
 use super::{Deserializer, Input, Shared, Syntax};
+use crate::body::merged::{Admit, At, Kind, MergeRule};
 use crate::error::{Error, Result};
 use crate::eval::Context;
 use crate::source::{self, Sources};
@@ -122,12 +123,13 @@ enum Item<'a, 'de> {
 /// blocks in order of first appearance, each node with its file. An
 /// attribute set in two files, or a name that is an attribute in one and
 /// a block type in another, is an error at the later one naming the
-/// earlier (`body/merged.rs`'s rule and wording). A JSON property is an
-/// attribute or blocks as the target reads it; with the same name in
-/// another file, it is blocks (a member of the group).
+/// earlier: the rule is `body/merged.rs`'s [`MergeRule`], the schema
+/// API's. A JSON property is an attribute or blocks as the target reads
+/// it; with the same name in another file, it is blocks (a member of the
+/// group).
 pub(super) fn entries<'a, 'de>(files: &'a [FileBody<'a, 'de>]) -> Result<Vec<Entry<'a, 'de>>> {
     let mut out: Vec<Entry<'a, 'de>> = Vec::new();
-    let mut index: HashMap<&'a str, usize> = HashMap::new();
+    let mut rule = MergeRule::new();
     for file in files {
         let sh = &file.sh;
         let items: Vec<Item<'a, 'de>> = match &file.tree {
@@ -172,82 +174,56 @@ pub(super) fn entries<'a, 'de>(files: &'a [FileBody<'a, 'de>]) -> Result<Vec<Ent
             }
         };
         for item in items {
-            let (name, span): (&'a str, Span) = match item {
-                Item::Attr(a) => (a.name.name, a.name.span),
-                Item::Block(b) => (b.ident.name, b.ident.span),
-                Item::Json(p) => (p.name.as_ref(), p.name_span),
-                Item::Generated(name, ref m) => (name, m.span()),
-                Item::GenJson(tp, _) => (tp.name.as_ref(), tp.name_span),
+            let (name, kind, span, range): (&'a str, Kind, Span, Span) = match &item {
+                Item::Attr(a) => (a.name.name, Kind::Attribute, a.name.span, a.name.span),
+                Item::Block(b) => (b.ident.name, Kind::Block, b.ident.span, header(b)),
+                Item::Json(p) => (p.name.as_ref(), Kind::Either, p.name_span, p.name_span),
+                Item::Generated(name, m) => (name, Kind::Block, m.span(), m.span()),
+                Item::GenJson(tp, m) => (tp.name.as_ref(), Kind::Block, tp.name_span, m.span()),
             };
-            let Some(&i) = index.get(name) else {
-                index.insert(name, out.len());
-                out.push(match item {
-                    Item::Attr(a) => Entry::Attr(a, sh),
-                    Item::Block(b) => {
-                        Entry::Blocks(Str::Borrowed(b.ident.name), vec![Member::Native(b, sh)])
-                    }
-                    Item::Json(p) => Entry::Json(p, sh),
-                    Item::Generated(name, m) => Entry::Blocks(Str::Borrowed(name), vec![m]),
-                    Item::GenJson(tp, m) => Entry::Blocks(Str::from_cow(&tp.name), vec![m]),
-                });
-                continue;
+            let at = At {
+                src: sh.src,
+                span,
+                range,
+                file: sh.file,
             };
-            let Some(earlier) = out.get_mut(i) else {
-                continue;
-            };
-            // An attribute (a native one, or a JSON property) set again
-            // after an attribute: set twice.
-            let first_attr = match (&item, &*earlier) {
-                (Item::Attr(_) | Item::Json(_), Entry::Attr(a, ash)) => {
-                    Some(source::place(ash.src, a.name.span, ash.file))
+            let (i, promote) = match rule.admit(name, kind, at)? {
+                Admit::New => {
+                    out.push(match item {
+                        Item::Attr(a) => Entry::Attr(a, sh),
+                        Item::Block(b) => {
+                            Entry::Blocks(Str::Borrowed(b.ident.name), vec![Member::Native(b, sh)])
+                        }
+                        Item::Json(p) => Entry::Json(p, sh),
+                        Item::Generated(name, m) => Entry::Blocks(Str::Borrowed(name), vec![m]),
+                        Item::GenJson(tp, m) => Entry::Blocks(Str::from_cow(&tp.name), vec![m]),
+                    });
+                    continue;
                 }
-                (Item::Attr(_), Entry::Json(p, psh)) => {
-                    Some(source::place(psh.src, p.name_span, psh.file))
-                }
-                _ => None,
+                Admit::Join(i) => (i, false),
+                Admit::Promote(i) => (i, true),
             };
-            if let Some(at) = first_attr {
-                return Err(sh.place(Error::data_at(source::duplicate_message(name, &at), span)));
-            }
+            // The rule joins blocks only: an attribute never gets here.
             let member = match item {
-                Item::Block(b) => Some(Member::Native(b, sh)),
-                Item::Json(p) => Some(Member::Json(&p.value, p.name_span, sh)),
-                Item::Generated(_, m) | Item::GenJson(_, m) => Some(m),
-                Item::Attr(_) => None,
+                Item::Block(b) => Member::Native(b, sh),
+                Item::Json(p) => Member::Json(&p.value, p.name_span, sh),
+                Item::Generated(_, m) | Item::GenJson(_, m) => m,
+                Item::Attr(_) => continue,
             };
-            match (member, &mut *earlier) {
-                (Some(m), Entry::Blocks(_, blocks)) => blocks.push(m),
-                (Some(m), Entry::Json(p, psh)) => {
+            match out.get_mut(i) {
+                Some(Entry::Blocks(_, blocks)) if !promote => blocks.push(member),
+                Some(earlier) if promote => {
+                    let Entry::Json(p, psh) = *earlier else {
+                        continue;
+                    };
                     let first = Member::Json(&p.value, p.name_span, psh);
                     let label = match &p.name {
                         std::borrow::Cow::Borrowed(n) => Str::Borrowed(n),
                         std::borrow::Cow::Owned(n) => Str::Transient(n.as_str()),
                     };
-                    *earlier = Entry::Blocks(label, vec![first, m]);
+                    *earlier = Entry::Blocks(label, vec![first, member]);
                 }
-                (_, earlier) => {
-                    let (what, at) = match earlier {
-                        Entry::Attr(a, ash) => (
-                            "the attribute is set at",
-                            Some(source::place(ash.src, a.name.span, ash.file)),
-                        ),
-                        Entry::Blocks(_, blocks) => {
-                            ("a block is at", blocks.first().map(Member::place))
-                        }
-                        Entry::Json(p, psh) => (
-                            "a JSON property is at",
-                            Some(source::place(psh.src, p.name_span, psh.file)),
-                        ),
-                        _ => ("it is set in", None),
-                    };
-                    return Err(sh.place(Error::data_at(
-                        format!(
-                            "`{name}` is both an attribute and a block type: {what} {}",
-                            at.as_deref().unwrap_or("an earlier file")
-                        ),
-                        span,
-                    )));
-                }
+                _ => {}
             }
         }
     }

@@ -13,7 +13,8 @@ use serde::de::{self, IntoDeserializer, Visitor};
 use std::cell::RefCell;
 use std::collections::VecDeque;
 
-use super::body::{BodyAccess, Entry, LABELS_FIELD, LABEL_FIELD};
+use super::access::BodyAccess;
+use super::body::{Entry, LABELS_FIELD, LABEL_FIELD};
 use super::remain::{Capture, RemainDeserializer, REMAIN_FIELD};
 
 /// Reads one block as a struct with `fields`: its labels, then its body.
@@ -69,7 +70,9 @@ pub(crate) fn visit_labelled<'a, 'de, V: Visitor<'de>>(
     }
     let span = block.body.span;
     let body = if fields.contains(&REMAIN_FIELD) {
-        Rest::Remain(remain_access(block.body, fields, sh, depth))
+        Rest::Entries(remain_access(block.body, fields, sh, depth)?)
+    } else if let Some(entries) = dynamic_access(block.body, sh, depth)? {
+        Rest::Entries(entries)
     } else {
         Rest::Props(MapAccess::new(props, sh, depth + 1, true))
     };
@@ -81,18 +84,49 @@ pub(crate) fn visit_labelled<'a, 'de, V: Visitor<'de>>(
     .map_err(|e| e.with_span(span))
 }
 
+/// A JSON block body with a `dynamic` property (or any, in a block
+/// generated for an unknown `for_each`), when `dynamic` blocks are
+/// expanded (`dynamic.rs`): its entries, the generated blocks among their
+/// type's (`None`: read the body as it is).
+pub(crate) fn dynamic_access<'a, 'de>(
+    body: &'a JsonValue<'de>,
+    sh: &'a Shared<'a>,
+    depth: usize,
+) -> Result<Option<BodyAccess<'a, 'de>>> {
+    let JsonKind::Object(props) = &body.kind else {
+        return Ok(None);
+    };
+    // In a block generated for an unknown `for_each`, every body is read
+    // by entries, whose attributes are unknown.
+    if sh.dynamic.is_none() || !(sh.unknown || props.iter().any(|p| p.name == "dynamic")) {
+        return Ok(None);
+    }
+    let entries = super::json_value::body_entries(body, sh)?;
+    Ok(Some(BodyAccess::new(entries, depth + 1)))
+}
+
 /// A JSON block body for a struct with a `$remain` field: the struct's
-/// names, then the rest (`remain.rs`).
+/// names, then the rest (`remain.rs`). With `dynamic` blocks expanded,
+/// the generated blocks are among their type's.
 pub(crate) fn remain_access<'a, 'de>(
     body: &'a JsonValue<'de>,
     fields: &'static [&'static str],
     sh: &'a Shared<'a>,
     depth: usize,
-) -> BodyAccess<'a, 'de> {
-    let (mut named, rest): (Vec<_>, Vec<_>) = json::body_props(body)
-        .into_iter()
-        .map(|p| Entry::Json(p, sh))
-        .partition(|e| matches!(e, Entry::Json(p, _) if fields.contains(&p.name.as_ref())));
+) -> Result<BodyAccess<'a, 'de>> {
+    let entries = if sh.dynamic.is_some() {
+        super::json_value::body_entries(body, sh)?
+    } else {
+        json::body_props(body)
+            .into_iter()
+            .map(|p| Entry::Json(p, sh))
+            .collect()
+    };
+    let (mut named, rest): (Vec<_>, Vec<_>) = entries.into_iter().partition(|e| match e {
+        Entry::Json(p, _) => fields.contains(&p.name.as_ref()),
+        Entry::Blocks(n, _) => fields.contains(&n.as_str()),
+        _ => false,
+    });
     named.push(Entry::Remain(Box::new(RemainDeserializer {
         entries: rest,
         capture: Some(Capture {
@@ -109,14 +143,15 @@ pub(crate) fn remain_access<'a, 'de>(
         span: body.span,
         depth: depth + 1,
     })));
-    BodyAccess::new(named, depth + 1)
+    Ok(BodyAccess::new(named, depth + 1))
 }
 
 /// The properties of a block body: all of them, or for a struct with a
-/// `$remain` field its own and the rest.
+/// `$remain` field its own and the rest, or with `dynamic` blocks
+/// expanded its entries.
 enum Rest<'a, 'de> {
     Props(MapAccess<'a, 'de>),
-    Remain(BodyAccess<'a, 'de>),
+    Entries(BodyAccess<'a, 'de>),
 }
 
 enum Head<'a, 'de> {
@@ -145,7 +180,7 @@ impl<'de> de::MapAccess<'de> for BlockAccess<'_, 'de> {
         }
         match &mut self.body {
             Rest::Props(m) => m.next_key_seed(seed),
-            Rest::Remain(m) => m.next_key_seed(seed),
+            Rest::Entries(m) => m.next_key_seed(seed),
         }
     }
 
@@ -157,7 +192,7 @@ impl<'de> de::MapAccess<'de> for BlockAccess<'_, 'de> {
             }
             None => match &mut self.body {
                 Rest::Props(m) => m.next_value_seed(seed),
-                Rest::Remain(m) => m.next_value_seed(seed),
+                Rest::Entries(m) => m.next_value_seed(seed),
             },
         }
     }

@@ -165,8 +165,12 @@ impl<'a, 'de> JsonDeserializer<'a, 'de> {
                 return v
                     .visit_map(super::json_seq::remain_access(
                         self.v, fields, self.sh, self.depth,
-                    ))
+                    )?)
                     .map_err(|e| e.with_span(span));
+            }
+            if let Some(entries) = super::json_seq::dynamic_access(self.v, self.sh, self.depth)? {
+                let span = self.v.span;
+                return v.visit_map(entries).map_err(|e| e.with_span(span));
             }
             return match self.static_object(true) {
                 Some(props) => self.visit_object(props, true, v),

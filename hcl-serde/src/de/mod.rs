@@ -56,8 +56,14 @@
 //! the JSON syntax a flattened struct cannot take its labels (they are
 //! found by the struct's fields, which serde does not pass). An
 //! evaluation error there, and a missing `$label` / `$labels` in JSON,
-//! say so and name the supported way: the `$remain` field.
+//! say so and name the supported way: the `$remain` field. In the native
+//! syntax a flattening struct takes its labels as `$label` (the first)
+//! and `$labels` (the others), as serde gives it no field names: one with
+//! `$labels` but no `$label` (or a second label and no `$labels`) is an
+//! error naming both fields and `$remain`, rather than a label put into
+//! the flattened map.
 
+mod access;
 mod blocks;
 mod body;
 mod capture;
@@ -115,6 +121,10 @@ pub(crate) struct Shared<'a> {
     /// the context `ctx` is, shared, so that generated blocks get a child
     /// context holding their iterator (`blocks.rs`).
     pub(crate) dynamic: Option<std::sync::Arc<Context>>,
+    /// In a block that a `dynamic` block with an unknown `for_each`
+    /// generated (or inside one): every attribute is unknown, of any type,
+    /// as the reference's `unknownBody` (`dynamic.rs`).
+    pub(crate) unknown: bool,
     /// The name of the file `src` is (for captures and, when `merged`,
     /// errors).
     pub(crate) file: Option<&'a str>,
@@ -134,6 +144,7 @@ impl<'a> Shared<'a> {
             byte0: 0,
             templates: false,
             dynamic: None,
+            unknown: false,
             file: None,
             merged: false,
             lines: RefCell::new(LineStarts::new()),
@@ -154,7 +165,12 @@ impl<'a> Shared<'a> {
 
     /// The same file, read with `ctx`: a block that a `dynamic` block
     /// generated, whose context holds the iterator.
-    pub(crate) fn generated<'x>(&'x self, ctx: &'x std::sync::Arc<Context>) -> Shared<'x> {
+    /// `unknown`: its `dynamic` block's `for_each` is unknown.
+    pub(crate) fn generated<'x>(
+        &'x self,
+        ctx: &'x std::sync::Arc<Context>,
+        unknown: bool,
+    ) -> Shared<'x> {
         Shared {
             ctx,
             src: self.src,
@@ -163,6 +179,7 @@ impl<'a> Shared<'a> {
             byte0: self.byte0,
             templates: self.templates,
             dynamic: Some(std::sync::Arc::clone(ctx)),
+            unknown: self.unknown || unknown,
             file: self.file,
             merged: self.merged,
             lines: RefCell::new(LineStarts::new()),

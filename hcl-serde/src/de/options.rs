@@ -69,12 +69,13 @@ impl Options {
     /// labels as `labels` lists. Off by default: without it a `dynamic`
     /// block is an ordinary block.
     ///
-    /// In both syntaxes and in modules mixing them: native `dynamic`
-    /// blocks at any depth; in the JSON syntax, the `dynamic` property of
-    /// a file's body (one nested in a JSON block's body is read as a
-    /// property). A `dynamic` block whose `for_each` is unknown generates
-    /// one block whose attributes are evaluated with the iterator
-    /// unknown.
+    /// In both syntaxes and in modules mixing them, at any depth: native
+    /// `dynamic` blocks, and in the JSON syntax `dynamic` properties (of a
+    /// file's body or of a block's). A `dynamic` block whose `for_each` is
+    /// unknown generates one block whose attributes are all unknown, of
+    /// any type (the reference's `unknownBody`): a [`Value`](crate::Value)
+    /// field holds the unknown value, a typed field is an error that says
+    /// the value is unknown.
     ///
     /// ```
     /// use serde::Deserialize;

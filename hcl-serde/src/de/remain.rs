@@ -7,7 +7,8 @@
 //! evaluated or deserialized later); read as a map or a [`Value`](crate::Value),
 //! the remaining attributes and blocks, each evaluated only when read.
 
-use super::body::{BodyAccess, Entry};
+use super::access::BodyAccess;
+use super::body::Entry;
 use super::capture;
 use super::Shared;
 use crate::error::{Error, Result};
@@ -145,4 +146,90 @@ pub(crate) fn expects_struct<'de, V: Visitor<'de>>(v: &V) -> bool {
         }
     }
     Expecting(v).to_string().starts_with("struct ")
+}
+
+/// The `$label` or `$labels` entry of a block read into a struct with a
+/// `#[serde(flatten)]` field, whose fields serde does not name: when the
+/// struct has no such field, serde buffers the value for the flattened
+/// one (asking for any value), which would put labels among the body's
+/// attributes; that is an error naming the supported ways.
+pub(crate) struct FlattenedLabel<D> {
+    inner: D,
+    field: &'static str,
+    span: Span,
+}
+
+impl<D> FlattenedLabel<D> {
+    /// `inner`, the value of `field` (`$label` or `$labels`) at `span`.
+    pub(crate) fn new(inner: D, field: &'static str, span: Span) -> Self {
+        FlattenedLabel { inner, field, span }
+    }
+
+    fn error(&self) -> Error {
+        let what = if self.field == super::body::LABEL_FIELD {
+            "the block's first label"
+        } else {
+            "the block's labels after the first"
+        };
+        Error::data_at(
+            format!(
+                "{what} would go into the `#[serde(flatten)]` field, as the struct has no `#[serde(rename = \"{}\")]` field (serde does not tell a flattening struct's fields to the deserializer): give the struct a `$label` field for the first label and a `$labels` field for the others, or read the rest of the body with a `#[serde(rename = \"$remain\")]` field (`hcl::RawBody` or a map) instead of the flattened one",
+                self.field
+            ),
+            self.span,
+        )
+    }
+}
+
+/// Whether `v` is serde's buffering visitor (a flattening struct's, for a
+/// key it has no field for), which expects "any value".
+fn is_buffering<'de, V: Visitor<'de>>(v: &V) -> bool {
+    struct Expecting<'a, V>(&'a V);
+    impl<'de, V: Visitor<'de>> std::fmt::Display for Expecting<'_, V> {
+        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            self.0.expecting(f)
+        }
+    }
+    Expecting(v).to_string() == "any value"
+}
+
+macro_rules! flattened_forward {
+    ($($method:ident ( $($arg:ident : $ty:ty),* ))*) => {
+        $(
+            fn $method<V: Visitor<'de>>(self, $($arg: $ty,)* v: V) -> Result<V::Value> {
+                self.inner.$method($($arg,)* v)
+            }
+        )*
+    };
+}
+
+impl<'de, D: de::Deserializer<'de, Error = Error>> de::Deserializer<'de> for FlattenedLabel<D> {
+    type Error = Error;
+
+    fn deserialize_any<V: Visitor<'de>>(self, v: V) -> Result<V::Value> {
+        if is_buffering(&v) {
+            return Err(self.error());
+        }
+        self.inner.deserialize_any(v)
+    }
+
+    flattened_forward! {
+        deserialize_bool()
+        deserialize_i8() deserialize_i16() deserialize_i32() deserialize_i64() deserialize_i128()
+        deserialize_u8() deserialize_u16() deserialize_u32() deserialize_u64() deserialize_u128()
+        deserialize_f32() deserialize_f64()
+        deserialize_char() deserialize_str() deserialize_string()
+        deserialize_bytes() deserialize_byte_buf()
+        deserialize_option() deserialize_unit()
+        deserialize_unit_struct(name: &'static str)
+        deserialize_newtype_struct(name: &'static str)
+        deserialize_seq()
+        deserialize_tuple(len: usize)
+        deserialize_tuple_struct(name: &'static str, len: usize)
+        deserialize_map()
+        deserialize_struct(name: &'static str, fields: &'static [&'static str])
+        deserialize_enum(name: &'static str, variants: &'static [&'static str])
+        deserialize_identifier()
+        deserialize_ignored_any()
+    }
 }
