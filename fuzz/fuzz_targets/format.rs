@@ -38,7 +38,7 @@ fuzz_target!(|data: &[u8]| {
         }
         Err(e) => {
             assert!(e.line() >= 1 && e.column() >= 1);
-            assert!(e.span().start <= data.len());
+            assert!(e.span().start() <= data.len());
         }
     }
     let unchecked = FormatOptions::default().with_check_syntax(false);

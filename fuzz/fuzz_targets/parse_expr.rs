@@ -6,6 +6,6 @@ use libfuzzer_sys::fuzz_target;
 fuzz_target!(|data: &[u8]| {
     if let Err(e) = hcl_grammar::parse_expr_bytes(data) {
         assert!(e.line() >= 1 && e.column() >= 1);
-        assert!(e.span().start <= data.len());
+        assert!(e.span().start() <= data.len());
     }
 });

@@ -51,7 +51,7 @@ impl<'i> Body<'i> {
     /// The blocks of this body, in source order.
     pub fn blocks(&self) -> impl Iterator<Item = &Block<'i>> + '_ {
         self.items.iter().filter_map(|s| match s {
-            Structure::Block(b) => Some(b),
+            Structure::Block(b) => Some(&**b),
             Structure::Attribute(_) => None,
         })
     }
@@ -67,8 +67,9 @@ impl<'i> Body<'i> {
 pub enum Structure<'i> {
     /// `name = expression`
     Attribute(Attribute<'i>),
-    /// `type label... { body }`
-    Block(Block<'i>),
+    /// `type label... { body }`, boxed: blocks are rarer than attributes
+    /// and three times their size.
+    Block(Box<Block<'i>>),
 }
 
 impl Structure<'_> {

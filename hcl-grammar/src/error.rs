@@ -33,7 +33,7 @@ impl Error {
     /// the source line are computed here, once.
     #[cold]
     pub fn new(message: impl Into<String>, span: Span, src: &str) -> Error {
-        let pos = Position::of(src, span.start);
+        let pos = Position::of(src, span.start());
         Error(Box::new(ErrorImpl {
             message: message.into(),
             span,

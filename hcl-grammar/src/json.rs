@@ -83,7 +83,7 @@ impl JsonValue<'_> {
     /// Whether the string (or name) at `span` of `src` was written without
     /// escapes, so that its text is the source between the quotes.
     pub fn is_raw_string(src: &str, span: Span) -> bool {
-        src.get(span.start + 1..span.end.saturating_sub(1))
+        src.get(span.start() + 1..span.end().saturating_sub(1))
             .is_some_and(|s| !s.contains('\\'))
     }
 }

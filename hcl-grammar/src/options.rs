@@ -53,10 +53,12 @@ impl ParseOptions {
     /// template). The default, [`ParseOptions::DEFAULT_MAX_INPUT_LEN`]
     /// (8 MiB, four times the largest real configuration file we know of),
     /// keeps every parse under about 2 GiB; raise it for trusted, larger
-    /// generated files.
+    /// generated files. Spans hold 32-bit offsets, so a larger value than
+    /// [`Span::MAX_OFFSET`](crate::Span::MAX_OFFSET) (4 GiB - 1) is taken
+    /// as that: longer input is always an error, never a panic.
     #[must_use]
     pub fn with_max_input_len(mut self, len: usize) -> Self {
-        self.max_input_len = len;
+        self.max_input_len = len.min(crate::Span::MAX_OFFSET);
         self
     }
 

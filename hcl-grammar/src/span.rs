@@ -17,31 +17,53 @@ use std::ops::Range;
 /// assert_eq!(&src[span.range()], "b = 2");
 /// assert_eq!(span.start_pos(src).line, 2);
 /// ```
+///
+/// Offsets are stored in 32 bits, which keeps the tree small: no input
+/// longer than [`Span::MAX_OFFSET`] bytes (4 GiB - 1) is parsed (see
+/// [`ParseOptions::with_max_input_len`](crate::ParseOptions::with_max_input_len)).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
 pub struct Span {
-    /// Byte offset of the first byte.
-    pub start: usize,
-    /// Byte offset one past the last byte.
-    pub end: usize,
+    start: u32,
+    end: u32,
 }
 
 impl Span {
-    /// A span from `start` to `end` (byte offsets).
+    /// The largest offset a span holds: `u32::MAX`. Larger offsets given
+    /// to [`Span::new`] are clamped to it.
+    pub const MAX_OFFSET: usize = u32::MAX as usize;
+
+    /// A span from `start` to `end` (byte offsets), each clamped to
+    /// [`Span::MAX_OFFSET`].
     #[inline]
     pub const fn new(start: usize, end: usize) -> Span {
-        Span { start, end }
+        Span {
+            start: clamp(start),
+            end: clamp(end),
+        }
+    }
+
+    /// Byte offset of the first byte.
+    #[inline]
+    pub const fn start(self) -> usize {
+        self.start as usize
+    }
+
+    /// Byte offset one past the last byte.
+    #[inline]
+    pub const fn end(self) -> usize {
+        self.end as usize
     }
 
     /// The span as a `Range<usize>`, for slicing the source.
     #[inline]
     pub const fn range(self) -> Range<usize> {
-        self.start..self.end
+        self.start()..self.end()
     }
 
     /// The length in bytes.
     #[inline]
     pub const fn len(self) -> usize {
-        self.end - self.start
+        self.end().saturating_sub(self.start())
     }
 
     /// Whether the span covers no byte.
@@ -53,17 +75,30 @@ impl Span {
     /// The smallest span covering both `self` and `other`.
     #[inline]
     pub fn to(self, other: Span) -> Span {
-        Span::new(self.start.min(other.start), self.end.max(other.end))
+        Span {
+            start: self.start.min(other.start),
+            end: self.end.max(other.end),
+        }
     }
 
     /// The position (line, column) of the span's start in `src`.
     pub fn start_pos(self, src: &str) -> Position {
-        Position::of(src, self.start)
+        Position::of(src, self.start())
     }
 
     /// The position (line, column) of the span's end in `src`.
     pub fn end_pos(self, src: &str) -> Position {
-        Position::of(src, self.end)
+        Position::of(src, self.end())
+    }
+}
+
+/// `offset` as a span offset, clamped to [`Span::MAX_OFFSET`].
+#[inline]
+const fn clamp(offset: usize) -> u32 {
+    if offset > Span::MAX_OFFSET {
+        u32::MAX
+    } else {
+        offset as u32
     }
 }
 

@@ -228,9 +228,9 @@ fn tokens_cover_every_byte() {
         let tokens = lex(src.as_bytes());
         let mut at = 0;
         for t in &tokens {
-            assert_eq!(t.span.start, at, "{name}: gap or overlap before {t:?}");
-            assert!(t.span.end > t.span.start, "{name}: empty token {t:?}");
-            at = t.span.end;
+            assert_eq!(t.span.start(), at, "{name}: gap or overlap before {t:?}");
+            assert!(t.span.end() > t.span.start(), "{name}: empty token {t:?}");
+            at = t.span.end();
         }
         assert_eq!(at, src.len(), "{name}");
     }

@@ -203,7 +203,7 @@ impl Error {
             .nth(pos.column.saturating_sub(1))
             .map_or(0, |(i, _)| line_text.len() - i);
         let span_chars = src
-            .get(pos.byte..span.end.clamp(pos.byte, pos.byte + rest))
+            .get(pos.byte..span.end().clamp(pos.byte, pos.byte + rest))
             .map_or(1, |s| s.chars().count());
         e.width = span_chars.max(1);
         e.line_text = Some(line_text.to_owned());
@@ -283,7 +283,7 @@ impl Error {
             pos.byte += bytes;
         }
         if let Some(span) = &mut e.span {
-            *span = Span::new(span.start + bytes, span.end + bytes);
+            *span = Span::new(span.start() + bytes, span.end() + bytes);
         }
         self
     }

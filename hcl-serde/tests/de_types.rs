@@ -375,7 +375,7 @@ fn captures_out_of_source_order_keep_their_lines() {
         "{text}"
     );
     for e in f.a.iter().chain(&f.b).map(|c| &c.x).chain([&f.z]) {
-        assert_eq!(&text[e.span().start..e.span().end], e.as_str());
+        assert_eq!(&text[e.span().start()..e.span().end()], e.as_str());
     }
     // An error from a late capture still points at its own line.
     let err = f.b[1].x.evaluate_into::<bool>(&Context::new()).unwrap_err();

@@ -151,7 +151,7 @@ fn compare_body(body: &Body<'_>, src: &[u8], view: &Json, path: &mut String) -> 
         let span = attr.expr.span;
         let got = src.get(span.range());
         if got != Some(expected.as_bytes()) {
-            let pos = position(src, span.start);
+            let pos = position(src, span.start());
             return Err(format!(
                 "attribute `{name}` {} at {pos}: expression span {span:?} covers {}, reference {}",
                 at(path),
@@ -189,7 +189,7 @@ fn compare_body(body: &Body<'_>, src: &[u8], view: &Json, path: &mut String) -> 
                 "block #{} {} at {}: ours {} {our_labels:?}, reference {ref_type} {ref_labels:?}",
                 i + 1,
                 at(path),
-                position(src, block.span.start),
+                position(src, block.span.start()),
                 block.ident.name,
             ));
         }
@@ -244,13 +244,13 @@ pub fn self_test() -> Result<(), String> {
         Structure::Attribute(Attribute {
             name: ident(name, start),
             expr: Expr { kind, span: expr },
-            span: Span::new(start, expr.end),
+            span: Span::new(start, expr.end()),
         })
     };
     let body = Body {
         items: vec![
             attr("a", 0, ExprKind::Number("1"), Span::new(4, 5)),
-            Structure::Block(Block {
+            Structure::Block(Box::new(Block {
                 ident: ident("b", 6),
                 labels: vec![BlockLabel::String(StrLit {
                     value: "x".into(),
@@ -268,7 +268,7 @@ pub fn self_test() -> Result<(), String> {
                 open_brace: Span::new(12, 13),
                 close_brace: Span::new(22, 23),
                 span: Span::new(6, 23),
-            }),
+            })),
         ],
         span: Span::new(0, src.len()),
     };

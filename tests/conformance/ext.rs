@@ -276,8 +276,8 @@ fn traversal(t: &Traversal, src: &str) -> Value {
             Step::Index(k) => Value::from_iter([("index", k.clone())]),
         })
         .collect();
-    let start = Position::of(src, t.span.start);
-    let end = Position::of(src, t.span.end);
+    let start = Position::of(src, t.span.start());
+    let end = Position::of(src, t.span.end());
     let n = |x: usize| Value::from(x as u64);
     let mut m = Map::new();
     m.insert("root".to_owned(), Value::from(t.root.as_str()));

@@ -49,7 +49,7 @@ impl Gap {
     /// The byte offset where token `i` starts (the gap's end past the
     /// last token).
     fn off(&self, i: usize) -> usize {
-        self.start + self.tokens.get(i).map_or(self.len, |t| t.span.start)
+        self.start + self.tokens.get(i).map_or(self.len, |t| t.span.start())
     }
 
     fn kind(&self, i: usize) -> Option<TokenKind> {
@@ -108,8 +108,8 @@ impl Builder<'_> {
         let mut spans = body.items.iter().map(ast::Structure::span).peekable();
         for item in &body.items {
             let span = spans.next().unwrap_or_else(|| item.span());
-            let first = span.start.clamp(cursor, hi);
-            let end = span.end.clamp(first, hi);
+            let first = span.start().clamp(cursor, hi);
+            let end = span.end().clamp(first, hi);
             // Lead comments: comment tokens directly above, whitespace
             // between them allowed (the reference's scanner skips it).
             let before = self.gap(cursor, first);
@@ -122,7 +122,7 @@ impl Builder<'_> {
                 items.push(Item::Trivia(self.text(cursor, lead)));
             }
             let lead_text = self.text(lead, first);
-            let next = spans.peek().map_or(hi, |s| s.start.clamp(end, hi));
+            let next = spans.peek().map_or(hi, |s| s.start().clamp(end, hi));
             let line_end = line_end(&self.gap(end, next), self.src);
             let trail = self.text(end, line_end);
             items.push(match item {
@@ -151,11 +151,11 @@ impl Builder<'_> {
         item_end: usize,
         trail: Text,
     ) -> Attribute {
-        let expr_start = a.expr.span.start.max(a.name.span.end);
+        let expr_start = a.expr.span.start().max(a.name.span.end());
         Attribute {
             lead,
-            name: self.text(a.name.span.start, a.name.span.end),
-            eq: self.text(a.name.span.end, expr_start),
+            name: self.text(a.name.span.start(), a.name.span.end()),
+            eq: self.text(a.name.span.end(), expr_start),
             expr: Expression::from_text(self.text(expr_start, item_end.max(expr_start))),
             trail,
         }
@@ -169,33 +169,33 @@ impl Builder<'_> {
         trail: Text,
         depth: usize,
     ) -> Block {
-        let mut prev = b.ident.span.end;
+        let mut prev = b.ident.span.end();
         let mut labels = Vec::with_capacity(b.labels.len());
         for label in &b.labels {
             let span = label.span();
             labels.push(Label {
-                pre: self.text(prev, span.start),
-                text: self.text(span.start, span.end),
+                pre: self.text(prev, span.start()),
+                text: self.text(span.start(), span.end()),
                 value: match label {
-                    ast::BlockLabel::Ident(i) => self.text(i.span.start, i.span.end),
+                    ast::BlockLabel::Ident(i) => self.text(i.span.start(), i.span.end()),
                     ast::BlockLabel::String(s) => self.borrowed(&s.value),
                 },
             });
-            prev = span.end;
+            prev = span.end();
         }
-        let open = self.text(prev, b.open_brace.end);
-        let lo = b.open_brace.end;
+        let open = self.text(prev, b.open_brace.end());
+        let lo = b.open_brace.end();
         // The spaces before `}` are its own (whitespace goes with the
         // token after it).
-        let mut hi = b.close_brace.start.max(lo);
+        let mut hi = b.close_brace.start().max(lo);
         while hi > lo && matches!(self.src.as_bytes().get(hi - 1), Some(b' ' | b'\t')) {
             hi -= 1;
         }
         let body = self.body(&b.body, lo, hi, depth + 1);
-        let close_end = b.close_brace.end.max(item_end);
+        let close_end = b.close_brace.end().max(item_end);
         Block {
             lead,
-            ident: self.text(b.ident.span.start, b.ident.span.end),
+            ident: self.text(b.ident.span.start(), b.ident.span.end()),
             labels,
             open,
             body,
@@ -219,7 +219,7 @@ fn line_end(gap: &Gap, src: &str) -> usize {
             Some(t) if t.kind == TokenKind::Comment => {
                 i = k + 1;
                 done = i;
-                let last = (gap.start + t.span.end).wrapping_sub(1);
+                let last = (gap.start + t.span.end()).wrapping_sub(1);
                 if src.as_bytes().get(last) == Some(&b'\n') {
                     break;
                 }

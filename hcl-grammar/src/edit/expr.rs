@@ -45,7 +45,7 @@ impl Expression {
             None => return Err(Error::new("not one expression", Span::new(0, 0), text)),
         };
         let inner = wrapped
-            .get(span.start..span.end)
+            .get(span.start()..span.end())
             .unwrap_or_default()
             .to_owned();
         Ok(Expression { text: inner.into() })
@@ -221,13 +221,13 @@ impl Expression {
                 edits.extend(names.iter().zip(to).map(|(n, t)| (n.span, *t)));
             }
         }
-        edits.sort_by_key(|(s, _)| s.start);
+        edits.sort_by_key(|(s, _)| s.start());
         let mut out = String::with_capacity(self.text.len());
         let mut at = WRAP.len();
         for (span, name) in edits {
-            out.push_str(wrapped.get(at..span.start).unwrap_or_default());
+            out.push_str(wrapped.get(at..span.start()).unwrap_or_default());
             out.push_str(name);
-            at = span.end;
+            at = span.end();
         }
         let end = WRAP.len() + self.text.len();
         out.push_str(wrapped.get(at..end).unwrap_or_default());
@@ -288,7 +288,7 @@ fn unwrap_error(e: &Error, text: &str) -> Error {
     let span = e.span();
     Error::new(
         e.message().to_owned(),
-        Span::new(shift(span.start), shift(span.end)),
+        Span::new(shift(span.start()), shift(span.end())),
         text,
     )
 }

@@ -102,7 +102,7 @@ pub(crate) fn print_formatted(body: &Body, capacity: usize) -> Result<String> {
             let piece = src.as_bytes().get(start..end).unwrap_or_default();
             tokens.extend(lex(piece).into_iter().map(|t| Token {
                 kind: t.kind,
-                span: Span::new(t.span.start + start, t.span.end + start),
+                span: Span::new(t.span.start() + start, t.span.end() + start),
             }));
             start = end;
         }
@@ -121,10 +121,10 @@ pub(crate) fn print_formatted(body: &Body, capacity: usize) -> Result<String> {
 fn on_boundaries(tokens: &[Token], bounds: &[usize], len: usize) -> bool {
     let mut i = 0;
     for &b in bounds {
-        while tokens.get(i).is_some_and(|t| t.span.start < b) {
+        while tokens.get(i).is_some_and(|t| t.span.start() < b) {
             i += 1;
         }
-        let at_token = tokens.get(i).is_some_and(|t| t.span.start == b);
+        let at_token = tokens.get(i).is_some_and(|t| t.span.start() == b);
         if !at_token && b != len {
             return false;
         }

@@ -82,8 +82,8 @@ fn place(tokens: &[Token]) -> (Vec<Placed>, usize) {
         } else {
             placed.push(Placed {
                 kind: t.kind,
-                start: t.span.start,
-                end: t.span.end,
+                start: t.span.start(),
+                end: t.span.end(),
                 spaces: skipped,
             });
             skipped = 0;

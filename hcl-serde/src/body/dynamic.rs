@@ -259,8 +259,8 @@ fn generate<'a>(
 fn body_start(body: &SchemaBody<'_>) -> Option<hcl_grammar::Span> {
     let at = match &body.kind {
         // A native body's span starts after its one-byte `{`.
-        BodyKind::Native(b) => b.span.start.checked_sub(1)?,
-        BodyKind::Json(v) => v.span.start,
+        BodyKind::Native(b) => b.span.start().checked_sub(1)?,
+        BodyKind::Json(v) => v.span.start(),
         BodyKind::Merged(_) => return None,
     };
     Some(hcl_grammar::Span::new(at, at))

@@ -51,15 +51,15 @@ fn deep_props<'a>(v: &'a JsonValue<'a>, label: Option<&str>) -> Result<Vec<&'a J
 /// The first byte of a value (the reference's `StartRange`).
 fn start(v: &JsonValue<'_>) -> Span {
     Span::new(
-        v.span.start,
-        (v.span.start + 1).min(v.span.end.max(v.span.start + 1)),
+        v.span.start(),
+        (v.span.start() + 1).min(v.span.end().max(v.span.start() + 1)),
     )
 }
 
 /// Where a missing attribute is reported: an object's `}`, an array's `[`.
 fn missing_range(v: &JsonValue<'_>) -> Span {
     match &v.kind {
-        JsonKind::Object(_) => Span::new(v.span.end.saturating_sub(1), v.span.end),
+        JsonKind::Object(_) => Span::new(v.span.end().saturating_sub(1), v.span.end()),
         _ => start(v),
     }
 }
@@ -344,10 +344,10 @@ pub(crate) const COMMENT: &str = "//";
 /// before the first escape, shifted by the escapes after it (as in the
 /// reference, which also counts the decoded text).
 pub(crate) fn eval_template(text: &str, span: Span, ctx: &Context) -> Result<Value> {
-    let base = span.start + 1;
+    let base = span.start() + 1;
     let template = hcl_grammar::parse_template(text).map_err(|e| {
         let s = e.span();
-        Error::eval(e.message(), Span::new(base + s.start, base + s.end))
+        Error::eval(e.message(), Span::new(base + s.start(), base + s.end()))
     })?;
     crate::eval::eval_template(&template, ctx).map_err(|e| e.relocate(0, base, 0))
 }

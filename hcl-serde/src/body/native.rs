@@ -163,6 +163,6 @@ pub(super) fn just_attributes<'a>(
 /// `MissingItemRange`): the start of the body, a block body's `{` (its
 /// span starts after that one byte) or the file's start.
 fn missing_item(body: &Body<'_>) -> hcl_grammar::Span {
-    let at = body.span.start.saturating_sub(1);
+    let at = body.span.start().saturating_sub(1);
     hcl_grammar::Span::new(at, at)
 }

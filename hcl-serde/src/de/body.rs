@@ -78,7 +78,7 @@ pub(crate) struct BodyDeserializer<'a, 'de> {
 impl<'a, 'de> BodyDeserializer<'a, 'de> {
     /// The body of a file.
     pub(crate) fn root(body: Node<'a, 'de>, sh: &'a Shared<'a>) -> Self {
-        let start = Span::new(body.span().start, body.span().start);
+        let start = Span::new(body.span().start(), body.span().start());
         BodyDeserializer::root_at(body, sh, start)
     }
 

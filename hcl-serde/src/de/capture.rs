@@ -62,7 +62,7 @@ impl<'de, D: de::Deserializer<'de, Error = Error>> SpannedAccess<'de, D> {
     pub(crate) fn new(span: Span, value: D) -> Self {
         SpannedAccess(SpannedDeserializer::new(
             Itself(value),
-            span.start..span.end,
+            span.start()..span.end(),
         ))
     }
 }
@@ -219,7 +219,7 @@ impl CaptureAccess {
     /// Captures `frag` with the source from the start of the line where
     /// `line_from` starts; `json`: in HCL's JSON syntax.
     pub(crate) fn new(sh: &Shared<'_>, line_from: Span, frag: Span, json: bool) -> CaptureAccess {
-        let from = line_from.start.min(frag.start);
+        let from = line_from.start().min(frag.start());
         let (mut line_start, line) = sh.line_of(from);
         // Keep at most CONTEXT bytes of the line before and after, so
         // that many captures on one long line cost linear time.
@@ -232,20 +232,20 @@ impl CaptureAccess {
             col = head - line_start;
             line_start = head;
         }
-        let rest = sh.src.get(frag.end..).unwrap_or_default();
+        let rest = sh.src.get(frag.end()..).unwrap_or_default();
         let mut tail = rest.find(['\r', '\n']).unwrap_or(rest.len()).min(CONTEXT);
         while !rest.is_char_boundary(tail) {
             tail -= 1;
         }
         let text = sh
             .src
-            .get(line_start..frag.end + tail)
+            .get(line_start..frag.end() + tail)
             .unwrap_or_default()
             .to_owned();
         CaptureAccess {
             fields: [
                 Some(CaptureField::Text(text)),
-                Some(CaptureField::Num(frag.start.saturating_sub(line_start))),
+                Some(CaptureField::Num(frag.start().saturating_sub(line_start))),
                 Some(CaptureField::Num(frag.len())),
                 Some(CaptureField::Num(line + sh.line0 - 1)),
                 Some(CaptureField::Num(line_start + sh.byte0)),

@@ -587,7 +587,7 @@ pub(crate) fn body_entries<'a, 'de>(
             return Err(Error::data_at(
                 format!(
                     "duplicate property `{}` (first defined at byte {}): in this body each name may appear once; write repeated blocks as an array",
-                    p.name, first.start
+                    p.name, first.start()
                 ),
                 p.name_span,
             ));

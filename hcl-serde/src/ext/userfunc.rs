@@ -120,7 +120,7 @@ impl ResultExpr {
         out.map_err(|e| {
             let at = match e.span() {
                 Some(span) => {
-                    let p = Position::of(&text, span.start);
+                    let p = Position::of(&text, span.start());
                     let column = if p.line == 1 {
                         p.column + self.column - 1
                     } else {
@@ -165,7 +165,7 @@ pub fn decode(body: &Body<'_>, src: &str) -> Result<Vec<UserFunction>> {
     }
     match errors
         .into_iter()
-        .min_by_key(|e| e.span().map_or(usize::MAX, |s| s.start))
+        .min_by_key(|e| e.span().map_or(usize::MAX, |s| s.start()))
     {
         Some(e) => Err(e),
         None => Ok(funcs),
@@ -299,7 +299,7 @@ fn decode_one(b: &Block<'_>, src: &str) -> Result<UserFunction> {
             })
         })
         .transpose()?;
-    let start = Position::of(src, result_expr.span.start);
+    let start = Position::of(src, result_expr.span.start());
     Ok(UserFunction {
         name: b.labels.first().map_or("", |l| l.as_str()).to_owned(),
         params,

@@ -109,7 +109,7 @@ impl crate::RawExpression {
         let Ok(expr) = hcl_grammar::parse_expr(&text) else {
             return Vec::new();
         };
-        in_file(variables(&expr), self.span().start)
+        in_file(variables(&expr), self.span().start())
     }
 }
 
@@ -122,7 +122,7 @@ impl crate::RawBody {
         let Ok(body) = hcl_grammar::parse_body(&text) else {
             return Vec::new();
         };
-        in_file(body_variables(&body), self.span().start)
+        in_file(body_variables(&body), self.span().start())
     }
 }
 
@@ -130,7 +130,7 @@ impl crate::RawBody {
 /// its file (`start`, the byte where the text begins).
 fn in_file(mut refs: Vec<Traversal>, start: usize) -> Vec<Traversal> {
     for t in &mut refs {
-        t.span = Span::new(t.span.start + start, t.span.end + start);
+        t.span = Span::new(t.span.start() + start, t.span.end() + start);
     }
     refs
 }

@@ -76,8 +76,8 @@ pub(crate) fn locate(e: Error, src: &str, file: Option<&str>) -> Error {
 /// `"a.tf:1,1-7"`: where `span` of `src` (the file `file`) is, as the
 /// reference writes a range in "was already set at".
 pub(crate) fn place(src: &str, span: Span, file: Option<&str>) -> String {
-    let start = Position::of(src, span.start);
-    let end = Position::of(src, span.end);
+    let start = Position::of(src, span.start());
+    let end = Position::of(src, span.end());
     let range = if start.line == end.line {
         format!("{},{}-{}", start.line, start.column, end.column)
     } else {

@@ -89,7 +89,7 @@ impl<'i> Parser<'i> {
             self.sep(nl)?;
             let else_expr = self.expression(nl)?;
             e = Expr {
-                span: Span::new(e.span.start, else_expr.span.end),
+                span: Span::new(e.span.start(), else_expr.span.end()),
                 kind: ExprKind::Conditional(Box::new(Conditional {
                     cond: e,
                     then_expr,
@@ -165,7 +165,7 @@ impl<'i> Parser<'i> {
         }
         for (op, op_span) in unary.into_iter().rev() {
             e = Expr {
-                span: Span::new(op_span.start, e.span.end),
+                span: Span::new(op_span.start(), e.span.end()),
                 kind: ExprKind::Unary(Box::new(UnaryExpr {
                     op,
                     operand: e,
@@ -348,7 +348,7 @@ impl<'i> Parser<'i> {
         (self.depth, self.qs) = (saved, qs);
         let parens = Span::new(open, self.pos);
         Some(Expr {
-            span: Span::new(name.span.start, self.pos),
+            span: Span::new(name.span.start(), self.pos),
             kind: ExprKind::Call(Box::new(FuncCall {
                 name,
                 args,

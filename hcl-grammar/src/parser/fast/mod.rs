@@ -261,8 +261,8 @@ pub(super) fn parse_expr_at<'i>(
     span: Span,
     options: &ParseOptions,
 ) -> Option<Expr<'i>> {
-    let src = text.get(..span.end)?;
-    let mut p = Parser::new(src, span.start, options)?;
+    let src = text.get(..span.end())?;
+    let mut p = Parser::new(src, span.start(), options)?;
     p.expr_file()
 }
 

@@ -59,7 +59,7 @@ impl<'i> Parser<'i> {
         if self.peek() == Some(b'=') {
             return self.attribute_rest(name).map(Structure::Attribute);
         }
-        self.block_rest(name).map(Structure::Block)
+        self.block_rest(name).map(|b| Structure::Block(Box::new(b)))
     }
 
     /// An identifier.
@@ -77,7 +77,7 @@ impl<'i> Parser<'i> {
         self.sp()?;
         let expr = self.expression(true)?;
         Some(Attribute {
-            span: Span::new(name.span.start, expr.span.end),
+            span: Span::new(name.span.start(), expr.span.end()),
             name,
             expr,
         })
@@ -120,12 +120,12 @@ impl<'i> Parser<'i> {
         let close_brace = Span::new(close, self.pos);
         self.depth = saved;
         Some(Block {
-            span: Span::new(ident.span.start, close_brace.end),
+            span: Span::new(ident.span.start(), close_brace.end()),
             ident,
             labels,
             body: Body {
                 items,
-                span: Span::new(open_brace.end, close_brace.start),
+                span: Span::new(open_brace.end(), close_brace.start()),
             },
             open_brace,
             close_brace,
@@ -143,7 +143,7 @@ impl<'i> Parser<'i> {
         self.depth = saved;
         let span = Span::new(start, self.pos);
         let inner = Span::new(start + 1, lit);
-        let value = string::decode_quoted(&self.ctx, self.str(inner)?, inner.start).ok()?;
+        let value = string::decode_quoted(&self.ctx, self.str(inner)?, inner.start()).ok()?;
         Some(StrLit { value, span })
     }
 }

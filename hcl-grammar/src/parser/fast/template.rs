@@ -32,7 +32,7 @@ impl<'i> Parser<'i> {
             let value = if first.is_empty() {
                 Cow::Borrowed("")
             } else {
-                string::unescape_quoted(&self.ctx, self.str(first)?, first.start).ok()?
+                string::unescape_quoted(&self.ctx, self.str(first)?, first.start()).ok()?
             };
             self.depth = saved;
             return Some(Expr {
@@ -64,7 +64,7 @@ impl<'i> Parser<'i> {
     /// A quoted literal token, when not empty.
     fn push_quoted(&mut self, toks: &mut Vec<Tok<'i>>, s: Span) -> Option<()> {
         if !s.is_empty() {
-            let value = string::unescape_quoted(&self.ctx, self.str(s)?, s.start).ok()?;
+            let value = string::unescape_quoted(&self.ctx, self.str(s)?, s.start()).ok()?;
             toks.push(Tok::Lit(StrLit { value, span: s }));
         }
         Some(())
@@ -213,7 +213,7 @@ impl<'i> Parser<'i> {
                     Some((end, nl)) => {
                         let eol = Span::new(self.pos, self.pos + nl);
                         template::push_eol(&self.ctx, &mut toks, eol);
-                        break (eol.end, end);
+                        break (eol.end(), end);
                     }
                     None => self.sequence(&mut toks)?,
                 }

@@ -65,7 +65,7 @@ pub(in crate::parser) fn check_ident(ctx: &Ctx<'_, '_>, name: &str, span: Span) 
             crate::ident::is_id_continue(c)
         };
         if !ok {
-            let at = span.start + i;
+            let at = span.start() + i;
             return Err(ctx.err(
                 format!(
                     "invalid character {:?} (U+{:04X}): this character is not used within the language",

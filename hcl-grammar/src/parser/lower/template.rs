@@ -123,8 +123,8 @@ pub(in crate::parser) fn push_raw_literal<'i>(toks: &mut Vec<Tok<'i>>, raw: &'i 
 pub(in crate::parser) fn push_eol<'i>(ctx: &Ctx<'_, 'i>, toks: &mut Vec<Tok<'i>>, s: Span) {
     let nl = ctx.str(s);
     match toks.last_mut() {
-        Some(Tok::Lit(l)) if l.span.end == s.start && !l.value.ends_with('\n') => {
-            let joined = Span::new(l.span.start, s.end);
+        Some(Tok::Lit(l)) if l.span.end() == s.start() && !l.value.ends_with('\n') => {
+            let joined = Span::new(l.span.start(), s.end());
             let raw = ctx.str(joined);
             l.value = if matches!(l.value, Cow::Borrowed(b) if b.len() + nl.len() == raw.len() && raw.starts_with(b))
             {
@@ -256,7 +256,7 @@ fn remove_indentation(toks: &mut [Tok<'_>]) {
                     o.drain(..cut);
                 }
             }
-            l.span.start = (l.span.start + cut).min(l.span.end);
+            l.span = Span::new((l.span.start() + cut).min(l.span.end()), l.span.end());
         }
     }
 }
@@ -295,7 +295,7 @@ fn nest<'i>(ctx: &mut Ctx<'_, 'i>, toks: Vec<Tok<'i>>, span: Span) -> Result<Tem
                         then_template: None,
                     },
                     outer,
-                    s.end,
+                    s.end(),
                 ));
             }
             Tok::For {
@@ -315,7 +315,7 @@ fn nest<'i>(ctx: &mut Ctx<'_, 'i>, toks: Vec<Tok<'i>>, span: Span) -> Result<Tem
                         for_span: s,
                     },
                     outer,
-                    s.end,
+                    s.end(),
                 ));
             }
             Tok::Else { span: s, .. } => match stack.last_mut() {
@@ -329,9 +329,9 @@ fn nest<'i>(ctx: &mut Ctx<'_, 'i>, toks: Vec<Tok<'i>>, span: Span) -> Result<Tem
                 )) => {
                     *then_t = Some(Template {
                         parts: std::mem::take(&mut parts),
-                        span: Span::new(*start, s.start),
+                        span: Span::new(*start, s.start()),
                     });
-                    *start = s.end;
+                    *start = s.end();
                 }
                 Some((Open::If { .. }, _, _)) => {
                     return Err(ctx.err("unexpected `%{ else }`: this `if` already has an `else`", s))
@@ -356,7 +356,7 @@ fn nest<'i>(ctx: &mut Ctx<'_, 'i>, toks: Vec<Tok<'i>>, span: Span) -> Result<Tem
                     ctx.leave(1);
                     let current = Template {
                         parts: std::mem::replace(&mut parts, outer),
-                        span: Span::new(start, s.start),
+                        span: Span::new(start, s.start()),
                     };
                     let (then_template, else_template) = match then_template {
                         Some(t) => (t, Some(current)),
@@ -367,7 +367,7 @@ fn nest<'i>(ctx: &mut Ctx<'_, 'i>, toks: Vec<Tok<'i>>, span: Span) -> Result<Tem
                         then_template,
                         else_template,
                         if_span,
-                        span: Span::new(if_span.start, s.end),
+                        span: Span::new(if_span.start(), s.end()),
                     })));
                 }
                 Some((Open::For { for_span, .. }, _, _)) => {
@@ -400,7 +400,7 @@ fn nest<'i>(ctx: &mut Ctx<'_, 'i>, toks: Vec<Tok<'i>>, span: Span) -> Result<Tem
                     ctx.leave(1);
                     let body = Template {
                         parts: std::mem::replace(&mut parts, outer),
-                        span: Span::new(start, s.start),
+                        span: Span::new(start, s.start()),
                     };
                     parts.push(TemplatePart::For(Box::new(TemplateFor {
                         key_var,
@@ -408,7 +408,7 @@ fn nest<'i>(ctx: &mut Ctx<'_, 'i>, toks: Vec<Tok<'i>>, span: Span) -> Result<Tem
                         collection,
                         body,
                         for_span,
-                        span: Span::new(for_span.start, s.end),
+                        span: Span::new(for_span.start(), s.end()),
                     })));
                 }
                 Some((Open::If { if_span, .. }, _, _)) => {
@@ -442,9 +442,9 @@ fn nest<'i>(ctx: &mut Ctx<'_, 'i>, toks: Vec<Tok<'i>>, span: Span) -> Result<Tem
 /// Appends a literal, merging it into a directly preceding literal.
 fn push_literal<'i>(ctx: &Ctx<'_, 'i>, parts: &mut Vec<TemplatePart<'i>>, l: StrLit<'i>) {
     if let Some(TemplatePart::Literal(prev)) = parts.last_mut() {
-        let joined = Span::new(prev.span.start, l.span.end);
+        let joined = Span::new(prev.span.start(), l.span.end());
         let contiguous = matches!((&prev.value, &l.value), (Cow::Borrowed(a), Cow::Borrowed(b))
-            if ctx.str(joined).len() == a.len() + b.len() && ctx.str(joined).starts_with(a) && ctx.str(joined).ends_with(b) && prev.span.end == l.span.start && ctx.str(prev.span).len() == a.len() && ctx.str(l.span).len() == b.len());
+            if ctx.str(joined).len() == a.len() + b.len() && ctx.str(joined).starts_with(a) && ctx.str(joined).ends_with(b) && prev.span.end() == l.span.start() && ctx.str(prev.span).len() == a.len() && ctx.str(l.span).len() == b.len());
         prev.value = if contiguous {
             Cow::Borrowed(ctx.str(joined))
         } else {

@@ -114,14 +114,14 @@ pub(super) fn expr_file<'i>(text: &'i str, span: Span, options: &ParseOptions) -
     };
     let root = match run(Rule::expr_file, piece, options) {
         Ok(root) => root,
-        Err(e) if span.start == 0 => return Err(e),
+        Err(e) if span.start() == 0 => return Err(e),
         Err(e) => {
-            let at = Span::new(e.span().start + span.start, e.span().end + span.start);
+            let at = Span::new(e.span().start() + span.start(), e.span().end() + span.start());
             return Err(Error::new(e.message(), at, text));
         }
     };
     let mut ctx = Ctx::new(text, Source::Str(text), options);
-    ctx.base = span.start;
+    ctx.base = span.start();
     expr::expr_file(&mut ctx, root)
 }
 

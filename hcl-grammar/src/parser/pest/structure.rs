@@ -41,7 +41,7 @@ fn collect<'i>(ctx: &mut Ctx<'_, 'i>, pair: P<'_>) -> Result<Vec<Structure<'i>>>
     for p in pair.into_inner() {
         match p.as_rule() {
             Rule::attribute => items.push(Structure::Attribute(attribute(ctx, p)?)),
-            Rule::block => items.push(Structure::Block(block(ctx, p)?)),
+            Rule::block => items.push(Structure::Block(Box::new(block(ctx, p)?))),
             _ => {}
         }
     }
@@ -61,7 +61,7 @@ pub(super) fn attribute<'i>(ctx: &mut Ctx<'_, 'i>, pair: P<'_>) -> Result<Attrib
         None => return Err(ctx.err("expected an expression after `=`", span)),
     };
     Ok(Attribute {
-        span: Span::new(name.span.start, expr.span.end),
+        span: Span::new(name.span.start(), expr.span.end()),
         name,
         expr,
     })
@@ -82,7 +82,7 @@ fn block<'i>(ctx: &mut Ctx<'_, 'i>, pair: P<'_>) -> Result<Block<'i>> {
             Rule::identifier => labels.push(BlockLabel::Ident(ident(ctx, &p)?)),
             Rule::simple_string => {
                 let s = ctx.span(&p);
-                let inner = Span::new(s.start + 1, s.end.saturating_sub(1));
+                let inner = Span::new(s.start() + 1, s.end().saturating_sub(1));
                 labels.push(BlockLabel::String(StrLit {
                     // Labels are not normalized (as in the reference).
                     value: Cow::Borrowed(ctx.str(inner)),
@@ -110,7 +110,7 @@ fn block<'i>(ctx: &mut Ctx<'_, 'i>, pair: P<'_>) -> Result<Block<'i>> {
         labels,
         body: Body {
             items,
-            span: Span::new(open_brace.end, close_brace.start),
+            span: Span::new(open_brace.end(), close_brace.start()),
         },
         open_brace,
         close_brace,

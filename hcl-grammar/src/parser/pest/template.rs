@@ -40,7 +40,7 @@ pub(super) fn string_lit<'i>(ctx: &mut Ctx<'_, 'i>, p: P<'_>) -> Result<StrLit<'
                 s,
             ));
         }
-        let piece = string::decode_quoted(ctx, ctx.str(s), s.start)?;
+        let piece = string::decode_quoted(ctx, ctx.str(s), s.start())?;
         value = if value.is_empty() {
             piece
         } else {
@@ -57,7 +57,7 @@ fn single_literal<'i>(ctx: &Ctx<'_, 'i>, p: &P<'_>) -> Result<Option<Cow<'i, str
         (None, _) => Ok(Some(Cow::Borrowed(""))),
         (Some(q), None) if q.as_rule() == Rule::quoted_literal => {
             let s = ctx.span(&q);
-            string::unescape_quoted(ctx, ctx.str(s), s.start).map(Some)
+            string::unescape_quoted(ctx, ctx.str(s), s.start()).map(Some)
         }
         _ => Ok(None),
     }
@@ -73,12 +73,12 @@ pub(super) fn heredoc_template<'i>(ctx: &mut Ctx<'_, 'i>, p: P<'_>) -> Result<Ex
             let text = ctx.str(s);
             let indented = text.starts_with("<<-");
             let marker = text.get(if indented { 3 } else { 2 }..).unwrap_or_default();
-            let nl = if ctx.text.as_bytes().get(s.end) == Some(&b'\r') {
+            let nl = if ctx.text.as_bytes().get(s.end()) == Some(&b'\r') {
                 2
             } else {
                 1
             };
-            (marker, indented, s.end + nl)
+            (marker, indented, s.end() + nl)
         }
         None => return Err(ctx.err("expected a heredoc marker after `<<`", span)),
     };
@@ -86,7 +86,7 @@ pub(super) fn heredoc_template<'i>(ctx: &mut Ctx<'_, 'i>, p: P<'_>) -> Result<Ex
         .clone()
         .into_inner()
         .find(|q| q.as_rule() == Rule::heredoc_eol)
-        .map_or(content_start, |q| ctx.span(&q).end);
+        .map_or(content_start, |q| ctx.span(&q).end());
     let template = template_of(ctx, p, Span::new(content_start, content_end), indented)?;
     Ok(Expr {
         kind: ExprKind::Template(Box::new(TemplateExpr {
@@ -124,11 +124,11 @@ fn tokens<'i>(ctx: &mut Ctx<'_, 'i>, p: P<'_>) -> Result<Vec<Tok<'i>>> {
         match q.as_rule() {
             Rule::quoted_literal => {
                 let raw = ctx.str(s);
-                let value = string::unescape_quoted(ctx, raw, s.start)?;
+                let value = string::unescape_quoted(ctx, raw, s.start())?;
                 toks.push(Tok::Lit(StrLit { value, span: s }));
             }
             Rule::template_literal | Rule::heredoc_literal => {
-                push_raw_literal(&mut toks, ctx.str(s), s.start);
+                push_raw_literal(&mut toks, ctx.str(s), s.start());
             }
             Rule::heredoc_eol => push_eol(ctx, &mut toks, s),
             Rule::template_interpolation => {

@@ -77,7 +77,7 @@ impl<'c, 'a> Evaluator<'c, 'a> {
             Some(arg) if i < fixed => start_span(arg),
             _ => expand_span,
         };
-        let close_paren = Span::new(call.parens.end.saturating_sub(1), call.parens.end);
+        let close_paren = Span::new(call.parens.end().saturating_sub(1), call.parens.end());
         def.check_count(total).map_err(|e| {
             let at = e.arg_index().map_or(close_paren, arg_span);
             Error::eval(format!("in the call to `{name}`: {}", e.message()), at)
@@ -252,12 +252,12 @@ fn start_span(e: &Expr<'_>) -> Span {
         ExprKind::String(_) => {
             let s = e.span;
             // An empty string's (absent) content is after its closing quote.
-            let at = if s.end.saturating_sub(s.start) <= 2 {
-                s.end
+            let at = if s.end().saturating_sub(s.start()) <= 2 {
+                s.end()
             } else {
-                s.start + 1
+                s.start() + 1
             };
-            Span::new(at, s.end.max(at))
+            Span::new(at, s.end().max(at))
         }
         ExprKind::Parens(inner) => start_span(inner),
         ExprKind::Template(t) if t.heredoc.is_none() && !t.template.is_unwrappable() => {

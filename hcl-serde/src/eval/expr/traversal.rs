@@ -127,8 +127,8 @@ impl<'c, 'a> Evaluator<'c, 'a> {
         let name = ga.name.name;
         // The reference points at the `.name` step: include the dot when
         // it directly precedes the name.
-        let span = if ga.name.span.start > ga.object.span.end {
-            Span::new(ga.name.span.start - 1, ga.name.span.end)
+        let span = if ga.name.span.start() > ga.object.span.end() {
+            Span::new(ga.name.span.start() - 1, ga.name.span.end())
         } else {
             ga.name.span
         };
