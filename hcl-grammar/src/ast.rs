@@ -33,7 +33,7 @@ use std::borrow::Cow;
 #[derive(Debug, Clone, PartialEq)]
 pub struct Body<'i> {
     /// The attributes and blocks, in source order.
-    pub items: Vec<Structure<'i>>,
+    pub items: Box<[Structure<'i>]>,
     /// For a file: the whole input. For a block body: from just after `{`
     /// to just before `}`.
     pub span: Span,
@@ -99,7 +99,7 @@ pub struct Block<'i> {
     /// The block type (the leading identifier).
     pub ident: Ident<'i>,
     /// The labels, quoted or bare, in order.
-    pub labels: Vec<BlockLabel<'i>>,
+    pub labels: Box<[BlockLabel<'i>]>,
     /// The block's body.
     pub body: Body<'i>,
     /// The `{` of the block.
@@ -189,10 +189,10 @@ pub enum ExprKind<'i> {
     /// or directives, or a heredoc.
     Template(Box<TemplateExpr<'i>>),
     /// `[a, b, c]`
-    Tuple(Vec<Expr<'i>>),
+    Tuple(Box<[Expr<'i>]>),
     /// `{ k = v, ... }`, items in source order (a repeated key is not a
     /// syntax error: the last one wins at evaluation, as in the reference).
-    Object(Vec<ObjectItem<'i>>),
+    Object(Box<[ObjectItem<'i>]>),
     /// A variable reference.
     Variable(Ident<'i>),
     /// A function call.
@@ -258,7 +258,7 @@ pub struct FuncCall<'i> {
     /// `provider::aws::arn_parse`, with `::` and no whitespace inside.
     pub name: Ident<'i>,
     /// The arguments, in order.
-    pub args: Vec<Expr<'i>>,
+    pub args: Box<[Expr<'i>]>,
     /// Whether the final argument was followed by `...`: its elements are
     /// expanded into separate arguments.
     pub expand_final: bool,
@@ -484,7 +484,7 @@ pub struct Heredoc<'i> {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Template<'i> {
     /// The parts in order.
-    pub parts: Vec<TemplatePart<'i>>,
+    pub parts: Box<[TemplatePart<'i>]>,
     /// The template's span: for a quoted template, quotes included; for a
     /// heredoc, the content lines; for a standalone template, the input.
     pub span: Span,
@@ -494,7 +494,7 @@ impl Template<'_> {
     /// Whether the template is a single interpolation and nothing else, so
     /// that its value is the interpolated value itself, unconverted.
     pub fn is_unwrappable(&self) -> bool {
-        matches!(self.parts.as_slice(), [TemplatePart::Interpolation(_)])
+        matches!(&*self.parts, [TemplatePart::Interpolation(_)])
     }
 }
 

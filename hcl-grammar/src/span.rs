@@ -42,6 +42,19 @@ impl Span {
         }
     }
 
+    /// A span from `start` to `end`, for the parser, whose input is at
+    /// most [`Span::MAX_OFFSET`] bytes long (checked before parsing): a
+    /// plain cast, which a larger offset would truncate (a wrong span,
+    /// never a panic).
+    #[inline]
+    #[allow(clippy::cast_possible_truncation)]
+    pub(crate) const fn at(start: usize, end: usize) -> Span {
+        Span {
+            start: start as u32,
+            end: end as u32,
+        }
+    }
+
     /// Byte offset of the first byte.
     #[inline]
     pub const fn start(self) -> usize {
@@ -95,11 +108,13 @@ impl Span {
 /// `offset` as a span offset, clamped to [`Span::MAX_OFFSET`].
 #[inline]
 const fn clamp(offset: usize) -> u32 {
-    if offset > Span::MAX_OFFSET {
-        u32::MAX
+    // Branch-free: a `min` compiles to a conditional move.
+    let offset = if offset < Span::MAX_OFFSET {
+        offset
     } else {
-        offset as u32
-    }
+        Span::MAX_OFFSET
+    };
+    offset as u32
 }
 
 impl fmt::Debug for Span {

@@ -237,7 +237,7 @@ fn refs_body(body: &Body<'_>, src: &str) -> Value {
             Structure::Attribute(a) => {
                 // One attribute at a time, through the body entry point.
                 let one = Body {
-                    items: vec![Structure::Attribute(a.clone())],
+                    items: vec![Structure::Attribute(a.clone())].into(),
                     span: a.span,
                 };
                 attributes.insert(

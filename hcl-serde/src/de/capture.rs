@@ -177,13 +177,15 @@ impl Captured {
     fn parse_body<'t>(&self, padded: &'t str) -> Result<hcl_grammar::Body<'t>> {
         let mut body = hcl_grammar::parse_body(padded).map_err(|e| self.locate(e.into()))?;
         if !self.hidden.is_empty() {
-            body.items.retain(|i| {
+            let mut items = std::mem::take(&mut body.items).into_vec();
+            items.retain(|i| {
                 let name = match i {
                     hcl_grammar::Structure::Attribute(a) => a.name.name,
                     hcl_grammar::Structure::Block(b) => b.ident.name,
                 };
                 !self.hidden.iter().any(|h| h == name)
             });
+            body.items = items.into_boxed_slice();
         }
         Ok(body)
     }

@@ -68,7 +68,7 @@ impl<'a, 'de> ExprDeserializer<'a, 'de> {
     fn literal_str(&self) -> Option<Str<'a, 'de>> {
         match &self.expr.kind {
             ExprKind::String(s) => Some(Str::from_cow(s)),
-            ExprKind::Template(t) => match t.template.parts.as_slice() {
+            ExprKind::Template(t) => match &*t.template.parts {
                 [TemplatePart::Literal(l)] if t.heredoc.is_some() => Some(Str::from_cow(&l.value)),
                 _ => None,
             },

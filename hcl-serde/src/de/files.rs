@@ -94,7 +94,7 @@ where
     let Some(first) = files.first() else {
         // No files: an empty body.
         let body = Body {
-            items: Vec::new(),
+            items: Box::default(),
             span: Span::new(0, 0),
         };
         let sh = Shared::new(ctx, "", max_depth);

@@ -420,7 +420,7 @@ mod tests {
                     key: hcl_grammar::ObjectKey::Ident(ident("a", 0)),
                     value: num("2"),
                 },
-            ]),
+            ].into()),
             0,
         );
         let f = e(
@@ -454,7 +454,7 @@ mod tests {
             e(
                 ExprKind::Call(Box::new(FuncCall {
                     name: ident("upper", 0),
-                    args: vec![arg],
+                    args: vec![arg].into(),
                     expand_final: false,
                     parens: Span::new(5, 12),
                 })),
@@ -462,7 +462,7 @@ mod tests {
             )
         };
         assert_eq!(eval_expr(&call(num("15")), &ctx), Ok(Value::from("15")));
-        let bad = e(ExprKind::Tuple(vec![]), 6);
+        let bad = e(ExprKind::Tuple(vec![].into()), 6);
         let err = eval_expr(&call(bad), &ctx).unwrap_err();
         assert_eq!(err.span(), Some(Span::new(6, 7)), "{err}");
         let err = eval_expr(&call(num("1")), &Context::none()).unwrap_err();
@@ -476,7 +476,7 @@ mod tests {
             ExprKind::For(Box::new(ForExpr {
                 key_var: None,
                 value_var: ident("x", 0),
-                collection: e(ExprKind::Tuple(vec![num("1"), num("2"), num("3")]), 0),
+                collection: e(ExprKind::Tuple(vec![num("1"), num("2"), num("3")].into()), 0),
                 key_expr: None,
                 value_expr: var("x", 0),
                 grouping: false,

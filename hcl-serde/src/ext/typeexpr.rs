@@ -402,12 +402,12 @@ fn read(expr: &Expr<'_>, depth: usize) -> Result<TypeConstraint> {
         }
         _ => {}
     }
-    let arg = match call.args.as_slice() {
+    let arg = match &*call.args {
         [arg] => Some(arg),
         _ => None,
     };
     let wrong_count = |what: &str| {
-        let span = match call.args.as_slice() {
+        let span = match &*call.args {
             [_, second, .., last] => second.span.to(last.span),
             [_, second] => second.span,
             _ => call.parens,
@@ -486,7 +486,7 @@ fn read_object(arg: &Expr<'_>, depth: usize) -> Result<TypeConstraint> {
         let mut default_expr = None;
         if let ExprKind::Call(call) = &item.value.kind {
             if call.name.name == "optional" && !call.expand_final {
-                match call.args.as_slice() {
+                match &*call.args {
                     [] => return Err(invalid(
                         "optional attribute modifier requires the attribute type as its argument",
                         call.parens,

@@ -219,7 +219,7 @@ pub fn remaining<'i>(body: &Body<'i>) -> Body<'i> {
 }
 
 fn label_error(b: &Block<'_>) -> Option<Error> {
-    match b.labels.as_slice() {
+    match &*b.labels {
         [] => Some(Error::eval(
             "missing name for function: a function block takes one label, its name",
             b.open_brace,

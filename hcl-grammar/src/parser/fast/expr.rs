@@ -1,7 +1,7 @@
 //! The fast path's expressions: operators, terms, postfix steps, calls,
 //! collections and `for` expressions.
 
-use super::{ident_start, Parser};
+use super::{ident_start, take_from, Parser};
 use crate::ast::{
     BinaryOp, Conditional, Expr, ExprKind, ForExpr, FuncCall, Ident, ObjectItem, UnaryExpr, UnaryOp,
 };
@@ -89,7 +89,7 @@ impl<'i> Parser<'i> {
             self.sep(nl)?;
             let else_expr = self.expression(nl)?;
             e = Expr {
-                span: Span::new(e.span.start(), else_expr.span.end()),
+                span: Span::at(e.span.start(), else_expr.span.end()),
                 kind: ExprKind::Conditional(Box::new(Conditional {
                     cond: e,
                     then_expr,
@@ -124,7 +124,7 @@ impl<'i> Parser<'i> {
         };
         let start = self.pos;
         self.pos += len;
-        Some((op, Span::new(start, self.pos)))
+        Some((op, Span::at(start, self.pos)))
     }
 
     /// Unary operators, a term and its postfix steps (each followed by the
@@ -138,7 +138,7 @@ impl<'i> Parser<'i> {
                 Some(b'!') => UnaryOp::Not,
                 _ => break,
             };
-            unary.push((op, Span::new(self.pos, self.pos + 1)));
+            unary.push((op, Span::at(self.pos, self.pos + 1)));
             self.pos += 1;
             self.enter(1)?;
             self.sep(nl)?;
@@ -165,7 +165,7 @@ impl<'i> Parser<'i> {
         }
         for (op, op_span) in unary.into_iter().rev() {
             e = Expr {
-                span: Span::new(op_span.start(), e.span.end()),
+                span: Span::at(op_span.start(), e.span.end()),
                 kind: ExprKind::Unary(Box::new(UnaryExpr {
                     op,
                     operand: e,
@@ -196,7 +196,7 @@ impl<'i> Parser<'i> {
                 match self.peek() {
                     Some(c) if ident_start(c) => {
                         let name = self.ident()?;
-                        Some(Some(Post::GetAttr(name, Span::new(start, self.pos))))
+                        Some(Some(Post::GetAttr(name, Span::at(start, self.pos))))
                     }
                     Some(c) if c.is_ascii_digit() => {
                         let ts = self.pos;
@@ -206,12 +206,12 @@ impl<'i> Parser<'i> {
                             return None;
                         }
                         self.skip_to(end);
-                        let token = Span::new(ts, self.pos);
-                        Some(Some(Post::Legacy(token, Span::new(start, self.pos))))
+                        let token = Span::at(ts, self.pos);
+                        Some(Some(Post::Legacy(token, Span::at(start, self.pos))))
                     }
                     Some(b'*') => {
                         self.pos += 1;
-                        Some(Some(Post::AttrSplat(Span::new(start, self.pos))))
+                        Some(Some(Post::AttrSplat(Span::at(start, self.pos))))
                     }
                     _ => {
                         self.pos = start;
@@ -228,14 +228,14 @@ impl<'i> Parser<'i> {
                     self.ws()?;
                     self.expect(b']')?;
                     self.depth = saved;
-                    return Some(Some(Post::FullSplat(Span::new(start, self.pos))));
+                    return Some(Some(Post::FullSplat(Span::at(start, self.pos))));
                 }
                 let qs = self.qs;
                 let key = self.expression(false)?;
                 self.qs = qs;
                 self.expect(b']')?;
                 self.depth = saved;
-                Some(Some(Post::Index(key, Span::new(start, self.pos))))
+                Some(Some(Post::Index(key, Span::at(start, self.pos))))
             }
             _ => Some(None),
         }
@@ -260,7 +260,7 @@ impl<'i> Parser<'i> {
                 (self.depth, self.qs) = (saved, qs);
                 Some(Expr {
                     kind: ExprKind::Parens(Box::new(inner)),
-                    span: Span::new(start, self.pos),
+                    span: Span::at(start, self.pos),
                 })
             }
             b'<' if self.peek_at(1) == Some(b'<') => self.heredoc(),
@@ -275,7 +275,7 @@ impl<'i> Parser<'i> {
         if self.peek() == Some(b'.') && self.peek_at(1).is_some_and(|c| c.is_ascii_digit()) {
             return None;
         }
-        let span = Span::new(start, self.pos);
+        let span = Span::at(start, self.pos);
         Some(Expr {
             kind: ExprKind::Number(self.str(span)?),
             span,
@@ -295,7 +295,7 @@ impl<'i> Parser<'i> {
             self.ident_span()?;
             namespaced = true;
         }
-        let name_span = Span::new(start, self.pos);
+        let name_span = Span::at(start, self.pos);
         let name = self.str(name_span)?;
         let after = self.pos;
         self.sep(nl)?;
@@ -323,11 +323,12 @@ impl<'i> Parser<'i> {
         self.enter(1)?;
         self.pos += 1;
         self.ws()?;
-        let mut args = Vec::new();
+        let base = self.exprs.len();
         let mut expand_final = false;
         if self.peek() != Some(b')') {
             loop {
-                args.push(self.expression(false)?);
+                let arg = self.expression(false)?;
+                self.exprs.push(arg);
                 self.qs = qs;
                 if self.eat(b',') {
                     self.ws()?;
@@ -346,12 +347,12 @@ impl<'i> Parser<'i> {
         }
         self.expect(b')')?;
         (self.depth, self.qs) = (saved, qs);
-        let parens = Span::new(open, self.pos);
+        let parens = Span::at(open, self.pos);
         Some(Expr {
-            span: Span::new(name.span.start(), self.pos),
+            span: Span::at(name.span.start(), self.pos),
             kind: ExprKind::Call(Box::new(FuncCall {
                 name,
-                args,
+                args: take_from(&mut self.exprs, base),
                 expand_final,
                 parens,
             })),
@@ -370,10 +371,11 @@ impl<'i> Parser<'i> {
             self.expect(b']')?;
             ExprKind::For(Box::new(f))
         } else {
-            let mut items = Vec::new();
+            let base = self.exprs.len();
             if self.peek() != Some(b']') {
                 loop {
-                    items.push(self.expression(false)?);
+                    let item = self.expression(false)?;
+                    self.exprs.push(item);
                     self.qs = qs;
                     if self.eat(b',') {
                         self.ws()?;
@@ -386,12 +388,12 @@ impl<'i> Parser<'i> {
                 }
             }
             self.expect(b']')?;
-            ExprKind::Tuple(items)
+            ExprKind::Tuple(take_from(&mut self.exprs, base))
         };
         (self.depth, self.qs) = (saved, qs);
         Some(Expr {
             kind,
-            span: Span::new(start, self.pos),
+            span: Span::at(start, self.pos),
         })
     }
 
@@ -407,9 +409,10 @@ impl<'i> Parser<'i> {
             self.expect(b'}')?;
             ExprKind::For(Box::new(f))
         } else {
-            let mut items = Vec::new();
+            let base = self.elems.len();
             while self.peek() != Some(b'}') {
-                items.push(self.object_elem()?);
+                let item = self.object_elem()?;
+                self.elems.push(item);
                 self.qs = qs;
                 if self.eat(b',') || self.nl() {
                     self.ws()?;
@@ -418,12 +421,12 @@ impl<'i> Parser<'i> {
                 }
             }
             self.expect(b'}')?;
-            ExprKind::Object(items)
+            ExprKind::Object(take_from(&mut self.elems, base))
         };
         (self.depth, self.qs) = (saved, qs);
         Some(Expr {
             kind,
-            span: Span::new(start, self.pos),
+            span: Span::at(start, self.pos),
         })
     }
 
@@ -467,7 +470,7 @@ impl<'i> Parser<'i> {
     fn for_rest(&mut self, open: usize, object: bool) -> Option<ForExpr<'i>> {
         let (key_var, value_var, collection) = self.for_head()?;
         self.expect(b':')?;
-        let intro = Span::new(open, self.pos);
+        let intro = Span::at(open, self.pos);
         self.ws()?;
         let mut key_expr = None;
         let mut grouping = false;

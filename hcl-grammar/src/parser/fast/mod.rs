@@ -22,7 +22,7 @@ mod structure;
 mod template;
 
 use super::{Ctx, Source};
-use crate::ast::{Body, Expr, Template};
+use crate::ast::{BlockLabel, Body, Expr, ObjectItem, Structure, Template};
 use crate::scan::{self, Comment};
 use crate::span::Span;
 use crate::ParseOptions;
@@ -48,6 +48,13 @@ pub(super) struct Parser<'i> {
     limit: usize,
     /// For the shared lowering helpers (string decoding, templates, splats).
     ctx: Ctx<'i, 'i>,
+    /// Scratch stacks: the elements of the open lists (arguments and
+    /// tuple items, object items, body items, block labels), each list
+    /// moved out into a boxed slice of its exact length when it closes.
+    exprs: Vec<Expr<'i>>,
+    elems: Vec<ObjectItem<'i>>,
+    items: Vec<Structure<'i>>,
+    labels: Vec<BlockLabel<'i>>,
     /// Bytes looked at (for the linearity test).
     #[cfg(test)]
     work: std::cell::Cell<usize>,
@@ -72,6 +79,10 @@ impl<'i> Parser<'i> {
             qs: 0,
             limit: options.max_depth.min(MAX_DEPTH),
             ctx: Ctx::new(src, Source::Str(src), options),
+            exprs: Vec::new(),
+            elems: Vec::new(),
+            items: Vec::new(),
+            labels: Vec::new(),
             #[cfg(test)]
             work: std::cell::Cell::new(0),
         })
@@ -227,7 +238,7 @@ impl<'i> Parser<'i> {
             return None;
         }
         self.skip_to(end);
-        Some(Span::new(start, end))
+        Some(Span::at(start, end))
     }
 
     /// A keyword at the cursor (`"for"`, `"in"`, `"if"`, ...), not followed
@@ -273,4 +284,17 @@ mod tests;
 pub(super) fn parse_template<'i>(src: &'i str, options: &ParseOptions) -> Option<Template<'i>> {
     let mut p = Parser::new(src, 0, options)?;
     p.template_file()
+}
+
+/// The elements of `stack` from `base` on, moved (one copy) into a boxed
+/// slice of their exact length; `stack` keeps its buffer for the next list.
+fn take_from<T>(stack: &mut Vec<T>, base: usize) -> Box<[T]> {
+    if base == 0 {
+        // `split_off(0)` would hand over the buffer, spare capacity and all.
+        let mut out = Vec::with_capacity(stack.len());
+        out.append(stack);
+        out.into_boxed_slice()
+    } else {
+        stack.split_off(base).into_boxed_slice()
+    }
 }

@@ -1,6 +1,6 @@
 //! The fast path's structural language: bodies, attributes, blocks, labels.
 
-use super::Parser;
+use super::{take_from, Parser};
 use crate::ast::{Attribute, Block, BlockLabel, Body, Expr, Ident, StrLit, Structure};
 use crate::parser::lower::{string, structure};
 use crate::span::Span;
@@ -11,7 +11,7 @@ impl<'i> Parser<'i> {
         let items = self.body_items(true)?;
         Some(Body {
             items,
-            span: Span::new(0, self.b.len()),
+            span: Span::at(0, self.b.len()),
         })
     }
 
@@ -25,8 +25,8 @@ impl<'i> Parser<'i> {
     /// The items of a body: of the file (`top`, up to the end) or of a
     /// multi-line block (up to its `}`, not consumed). Repeated attribute
     /// names give up (the pest route reports them).
-    fn body_items(&mut self, top: bool) -> Option<Vec<Structure<'i>>> {
-        let mut items = Vec::new();
+    fn body_items(&mut self, top: bool) -> Option<Box<[Structure<'i>]>> {
+        let base = self.items.len();
         loop {
             self.sp()?;
             match self.peek() {
@@ -34,7 +34,8 @@ impl<'i> Parser<'i> {
                 Some(b'}') if !top => break,
                 Some(c) if super::ident_start(c) => {
                     let (depth, qs) = (self.depth, self.qs);
-                    items.push(self.item()?);
+                    let item = self.item()?;
+                    self.items.push(item);
                     (self.depth, self.qs) = (depth, qs);
                     self.sp()?;
                     if !(self.nl() || top && self.at_end()) {
@@ -48,8 +49,9 @@ impl<'i> Parser<'i> {
                 }
             }
         }
-        structure::check_duplicates(&self.ctx, &items).ok()?;
-        Some(items)
+        let items = self.items.get(base..)?;
+        structure::check_duplicates(&self.ctx, items).ok()?;
+        Some(take_from(&mut self.items, base))
     }
 
     /// An attribute or a block, at an identifier.
@@ -77,7 +79,7 @@ impl<'i> Parser<'i> {
         self.sp()?;
         let expr = self.expression(true)?;
         Some(Attribute {
-            span: Span::new(name.span.start(), expr.span.end()),
+            span: Span::at(name.span.start(), expr.span.end()),
             name,
             expr,
         })
@@ -87,20 +89,21 @@ impl<'i> Parser<'i> {
     fn block_rest(&mut self, ident: Ident<'i>) -> Option<Block<'i>> {
         let saved = self.depth;
         self.enter(1)?;
-        let mut labels = Vec::new();
+        let base = self.labels.len();
         loop {
-            match self.peek() {
-                Some(b'"') => labels.push(BlockLabel::String(self.label()?)),
+            let label = match self.peek() {
+                Some(b'"') => BlockLabel::String(self.label()?),
                 Some(b'{') => break,
-                _ => labels.push(BlockLabel::Ident(self.ident()?)),
-            }
+                _ => BlockLabel::Ident(self.ident()?),
+            };
+            self.labels.push(label);
             self.sp()?;
         }
         let open = self.pos;
         self.expect(b'{')?;
-        let open_brace = Span::new(open, self.pos);
+        let open_brace = Span::at(open, self.pos);
         self.sp()?;
-        let items = if self.nl() {
+        let items: Box<[Structure<'i>]> = if self.nl() {
             self.body_items(false)?
         } else if self.peek().is_some_and(super::ident_start) {
             // A one-line block: one attribute.
@@ -110,22 +113,22 @@ impl<'i> Parser<'i> {
                 return None;
             }
             let a = self.attribute_rest(name)?;
-            vec![Structure::Attribute(a)]
+            Box::new([Structure::Attribute(a)])
         } else {
-            Vec::new()
+            Box::default()
         };
         self.sp()?;
         let close = self.pos;
         self.expect(b'}')?;
-        let close_brace = Span::new(close, self.pos);
+        let close_brace = Span::at(close, self.pos);
         self.depth = saved;
         Some(Block {
-            span: Span::new(ident.span.start(), close_brace.end()),
+            span: Span::at(ident.span.start(), close_brace.end()),
             ident,
-            labels,
+            labels: take_from(&mut self.labels, base),
             body: Body {
                 items,
-                span: Span::new(open_brace.end(), close_brace.start()),
+                span: Span::at(open_brace.end(), close_brace.start()),
             },
             open_brace,
             close_brace,
@@ -141,8 +144,8 @@ impl<'i> Parser<'i> {
         let lit = self.quoted_literal()?;
         self.expect(b'"')?;
         self.depth = saved;
-        let span = Span::new(start, self.pos);
-        let inner = Span::new(start + 1, lit);
+        let span = Span::at(start, self.pos);
+        let inner = Span::at(start + 1, lit);
         let value = string::decode_quoted(&self.ctx, self.str(inner)?, inner.start()).ok()?;
         Some(StrLit { value, span })
     }

@@ -27,7 +27,7 @@ impl<'i> Parser<'i> {
         self.enter(1)?;
         self.pos += 1;
         let end = self.quoted_literal()?;
-        let first = Span::new(start + 1, end);
+        let first = Span::at(start + 1, end);
         if self.eat(b'"') {
             let value = if first.is_empty() {
                 Cow::Borrowed("")
@@ -37,7 +37,7 @@ impl<'i> Parser<'i> {
             self.depth = saved;
             return Some(Expr {
                 kind: ExprKind::String(value),
-                span: Span::new(start, self.pos),
+                span: Span::at(start, self.pos),
             });
         }
         self.enter(1)?;
@@ -47,12 +47,12 @@ impl<'i> Parser<'i> {
             self.sequence(&mut toks)?;
             let ls = self.pos;
             let le = self.quoted_literal()?;
-            self.push_quoted(&mut toks, Span::new(ls, le))?;
+            self.push_quoted(&mut toks, Span::at(ls, le))?;
             if self.eat(b'"') {
                 break;
             }
         }
-        let span = Span::new(start, self.pos);
+        let span = Span::at(start, self.pos);
         let t = template::finish(&mut self.ctx, toks, span, false).ok()?;
         (self.depth, self.qs) = (saved, qs);
         Some(Expr {
@@ -89,7 +89,7 @@ impl<'i> Parser<'i> {
             Tok::Interp(Interpolation {
                 expr,
                 strip: Strip { left, right },
-                span: Span::new(start, self.pos),
+                span: Span::at(start, self.pos),
             })
         } else if self.keyword(b"if")? {
             // The pre-scan counts the directive and its sequence.
@@ -101,14 +101,14 @@ impl<'i> Parser<'i> {
             Tok::If {
                 cond,
                 strip: Strip { left, right },
-                span: Span::new(start, self.pos),
+                span: Span::at(start, self.pos),
             }
         } else if self.keyword(b"else")? {
             self.ws()?;
             let right = self.seq_close()?;
             Tok::Else {
                 strip: Strip { left, right },
-                span: Span::new(start, self.pos),
+                span: Span::at(start, self.pos),
             }
         } else if self.keyword(b"endif")? {
             self.ws()?;
@@ -116,7 +116,7 @@ impl<'i> Parser<'i> {
             opened = -1;
             Tok::EndIf {
                 strip: Strip { left, right },
-                span: Span::new(start, self.pos),
+                span: Span::at(start, self.pos),
             }
         } else if self.keyword(b"for")? {
             self.enter(1)?;
@@ -128,7 +128,7 @@ impl<'i> Parser<'i> {
                 value_var,
                 collection,
                 strip: Strip { left, right },
-                span: Span::new(start, self.pos),
+                span: Span::at(start, self.pos),
             }
         } else if self.keyword(b"endfor")? {
             self.ws()?;
@@ -136,7 +136,7 @@ impl<'i> Parser<'i> {
             opened = -1;
             Tok::EndFor {
                 strip: Strip { left, right },
-                span: Span::new(start, self.pos),
+                span: Span::at(start, self.pos),
             }
         } else {
             return None;
@@ -175,7 +175,7 @@ impl<'i> Parser<'i> {
         self.enter(2)?;
         let open = scan::heredoc_open(self.b, start, Ident::Grammar)?;
         let indented = open.indented;
-        let marker = self.str(Span::new(open.marker.start, open.marker.end))?;
+        let marker = self.str(Span::at(open.marker.start, open.marker.end))?;
         if !marker.is_ascii() {
             // Left to pest, with the lowering's identifier check.
             return None;
@@ -207,11 +207,11 @@ impl<'i> Parser<'i> {
                     }
                 };
                 if self.pos > ls {
-                    template::push_raw_literal(&mut toks, self.str(Span::new(ls, self.pos))?, ls);
+                    template::push_raw_literal(&mut toks, self.str(Span::at(ls, self.pos))?, ls);
                 }
                 match stop {
                     Some((end, nl)) => {
-                        let eol = Span::new(self.pos, self.pos + nl);
+                        let eol = Span::at(self.pos, self.pos + nl);
                         template::push_eol(&self.ctx, &mut toks, eol);
                         break (eol.end(), end);
                     }
@@ -223,7 +223,7 @@ impl<'i> Parser<'i> {
         let t = template::finish(
             &mut self.ctx,
             toks,
-            Span::new(content_start, content_end),
+            Span::at(content_start, content_end),
             indented,
         )
         .ok()?;
@@ -233,7 +233,7 @@ impl<'i> Parser<'i> {
                 template: t,
                 heredoc: Some(Heredoc { marker, indented }),
             })),
-            span: Span::new(start, end),
+            span: Span::at(start, end),
         })
     }
 
@@ -247,13 +247,13 @@ impl<'i> Parser<'i> {
             self.skip_to(at);
             let more = stop == Stop::Sequence;
             if self.pos > ls {
-                template::push_raw_literal(&mut toks, self.str(Span::new(ls, self.pos))?, ls);
+                template::push_raw_literal(&mut toks, self.str(Span::at(ls, self.pos))?, ls);
             }
             if !more {
                 break;
             }
             self.sequence(&mut toks)?;
         }
-        template::finish(&mut self.ctx, toks, Span::new(0, self.b.len()), false).ok()
+        template::finish(&mut self.ctx, toks, Span::at(0, self.b.len()), false).ok()
     }
 }

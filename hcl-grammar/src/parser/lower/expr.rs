@@ -48,7 +48,7 @@ pub(in crate::parser) fn climb<'i>(
         let rhs = out.pop()?;
         let lhs = out.pop()?;
         out.push(Expr {
-            span: Span::new(lhs.span.start(), rhs.span.end()),
+            span: Span::at(lhs.span.start(), rhs.span.end()),
             kind: ExprKind::Binary(Box::new(BinaryExpr {
                 op,
                 lhs,
@@ -191,7 +191,7 @@ fn simple_steps<'i, T: Step<'i>>(
                 if attr_splat.is_some() {
                     return Err(ctx.err(
                         "nested splat: a splat expression (`*`) cannot be used inside another attribute-only splat expression",
-                        Span::new(s.end().saturating_sub(1), s.end()),
+                        Span::at(s.end().saturating_sub(1), s.end()),
                     ));
                 }
                 let item = Expr {
@@ -245,7 +245,7 @@ fn simple_steps<'i, T: Step<'i>>(
 /// `[*]`) whose steps made `each`.
 fn splat_expr<'i>(source: Expr<'i>, marker: Span, each: Expr<'i>, full: bool) -> Expr<'i> {
     Expr {
-        span: Span::new(source.span.start(), each.span.end().max(marker.end())),
+        span: Span::at(source.span.start(), each.span.end().max(marker.end())),
         kind: ExprKind::Splat(Box::new(SplatExpr {
             source,
             each,
@@ -259,7 +259,7 @@ fn splat_expr<'i>(source: Expr<'i>, marker: Span, each: Expr<'i>, full: bool) ->
 /// by the pest lowering and the fast path.)
 pub(in crate::parser) fn get_attr<'i>(obj: Expr<'i>, name: Ident<'i>, step: Span) -> Expr<'i> {
     Expr {
-        span: Span::new(obj.span.start(), step.end()),
+        span: Span::at(obj.span.start(), step.end()),
         kind: ExprKind::GetAttr(Box::new(GetAttrExpr { object: obj, name })),
     }
 }
@@ -272,7 +272,7 @@ pub(in crate::parser) fn legacy_index<'i>(
     step: Span,
 ) -> Expr<'i> {
     Expr {
-        span: Span::new(obj.span.start(), step.end()),
+        span: Span::at(obj.span.start(), step.end()),
         kind: ExprKind::Index(Box::new(IndexExpr {
             collection: obj,
             key: Expr {
@@ -288,7 +288,7 @@ pub(in crate::parser) fn legacy_index<'i>(
 /// `obj[key]`, the brackets at `bracket`.
 pub(in crate::parser) fn index<'i>(obj: Expr<'i>, key: Expr<'i>, bracket: Span) -> Expr<'i> {
     Expr {
-        span: Span::new(obj.span.start(), bracket.end()),
+        span: Span::at(obj.span.start(), bracket.end()),
         kind: ExprKind::Index(Box::new(IndexExpr {
             collection: obj,
             key,

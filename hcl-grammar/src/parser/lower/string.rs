@@ -38,7 +38,7 @@ pub(in crate::parser) fn decode_quoted<'i>(
                     None => {
                         return Err(ctx.err(
                             "incomplete escape sequence: `\\` at the end of the string",
-                            Span::new(start + i, start + i + 1),
+                            Span::at(start + i, start + i + 1),
                         ))
                     }
                 };
@@ -91,7 +91,7 @@ pub(in crate::parser) fn decode_quoted<'i>(
                                         e,
                                         what
                                     ),
-                                    Span::new(start + i, start + hex_start + end),
+                                    Span::at(start + i, start + hex_start + end),
                                 ));
                             }
                         }
@@ -106,7 +106,7 @@ pub(in crate::parser) fn decode_quoted<'i>(
                             format!(
                                 "invalid escape sequence `{shown}`: the valid escapes are \\n \\r \\t \\\" \\\\ \\uNNNN and \\UNNNNNNNN"
                             ),
-                            Span::new(start + i, start + j + other.len_utf8()),
+                            Span::at(start + i, start + j + other.len_utf8()),
                         ));
                     }
                 }

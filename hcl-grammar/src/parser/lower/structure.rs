@@ -71,7 +71,7 @@ pub(in crate::parser) fn check_ident(ctx: &Ctx<'_, '_>, name: &str, span: Span) 
                     "invalid character {:?} (U+{:04X}): this character is not used within the language",
                     c, c as u32
                 ),
-                Span::new(at, at + c.len_utf8()),
+                Span::at(at, at + c.len_utf8()),
             ));
         }
     }

@@ -65,7 +65,7 @@ impl Tok<'_> {
 /// A quoted template's expression: a string when it is empty or a single
 /// literal, else a template.
 pub(in crate::parser) fn quoted_kind(template: Template<'_>) -> ExprKind<'_> {
-    match template.parts.as_slice() {
+    match &*template.parts {
         [] => ExprKind::String(Cow::Borrowed("")),
         [TemplatePart::Literal(_)] => match template.parts.into_iter().next() {
             Some(TemplatePart::Literal(l)) => ExprKind::String(l.value),
@@ -110,7 +110,7 @@ pub(in crate::parser) fn push_raw_literal<'i>(toks: &mut Vec<Tok<'i>>, raw: &'i 
             if a < b {
                 toks.push(Tok::Lit(StrLit {
                     value: string::unescape_raw(raw.get(a..b).unwrap_or_default()),
-                    span: Span::new(start + a, start + b),
+                    span: Span::at(start + a, start + b),
                 }));
             }
         }
@@ -124,7 +124,7 @@ pub(in crate::parser) fn push_eol<'i>(ctx: &Ctx<'_, 'i>, toks: &mut Vec<Tok<'i>>
     let nl = ctx.str(s);
     match toks.last_mut() {
         Some(Tok::Lit(l)) if l.span.end() == s.start() && !l.value.ends_with('\n') => {
-            let joined = Span::new(l.span.start(), s.end());
+            let joined = Span::at(l.span.start(), s.end());
             let raw = ctx.str(joined);
             l.value = if matches!(l.value, Cow::Borrowed(b) if b.len() + nl.len() == raw.len() && raw.starts_with(b))
             {
@@ -256,7 +256,7 @@ fn remove_indentation(toks: &mut [Tok<'_>]) {
                     o.drain(..cut);
                 }
             }
-            l.span = Span::new((l.span.start() + cut).min(l.span.end()), l.span.end());
+            l.span = Span::at((l.span.start() + cut).min(l.span.end()), l.span.end());
         }
     }
 }
@@ -328,8 +328,8 @@ fn nest<'i>(ctx: &mut Ctx<'_, 'i>, toks: Vec<Tok<'i>>, span: Span) -> Result<Tem
                     start,
                 )) => {
                     *then_t = Some(Template {
-                        parts: std::mem::take(&mut parts),
-                        span: Span::new(*start, s.start()),
+                        parts: std::mem::take(&mut parts).into_boxed_slice(),
+                        span: Span::at(*start, s.start()),
                     });
                     *start = s.end();
                 }
@@ -355,8 +355,8 @@ fn nest<'i>(ctx: &mut Ctx<'_, 'i>, toks: Vec<Tok<'i>>, span: Span) -> Result<Tem
                 )) => {
                     ctx.leave(1);
                     let current = Template {
-                        parts: std::mem::replace(&mut parts, outer),
-                        span: Span::new(start, s.start()),
+                        parts: std::mem::replace(&mut parts, outer).into_boxed_slice(),
+                        span: Span::at(start, s.start()),
                     };
                     let (then_template, else_template) = match then_template {
                         Some(t) => (t, Some(current)),
@@ -367,7 +367,7 @@ fn nest<'i>(ctx: &mut Ctx<'_, 'i>, toks: Vec<Tok<'i>>, span: Span) -> Result<Tem
                         then_template,
                         else_template,
                         if_span,
-                        span: Span::new(if_span.start(), s.end()),
+                        span: Span::at(if_span.start(), s.end()),
                     })));
                 }
                 Some((Open::For { for_span, .. }, _, _)) => {
@@ -399,8 +399,8 @@ fn nest<'i>(ctx: &mut Ctx<'_, 'i>, toks: Vec<Tok<'i>>, span: Span) -> Result<Tem
                 )) => {
                     ctx.leave(1);
                     let body = Template {
-                        parts: std::mem::replace(&mut parts, outer),
-                        span: Span::new(start, s.start()),
+                        parts: std::mem::replace(&mut parts, outer).into_boxed_slice(),
+                        span: Span::at(start, s.start()),
                     };
                     parts.push(TemplatePart::For(Box::new(TemplateFor {
                         key_var,
@@ -408,7 +408,7 @@ fn nest<'i>(ctx: &mut Ctx<'_, 'i>, toks: Vec<Tok<'i>>, span: Span) -> Result<Tem
                         collection,
                         body,
                         for_span,
-                        span: Span::new(for_span.start(), s.end()),
+                        span: Span::at(for_span.start(), s.end()),
                     })));
                 }
                 Some((Open::If { if_span, .. }, _, _)) => {
@@ -436,13 +436,16 @@ fn nest<'i>(ctx: &mut Ctx<'_, 'i>, toks: Vec<Tok<'i>>, span: Span) -> Result<Tem
         };
         return Err(ctx.err(format!("unclosed template directive: this {what}"), s));
     }
-    Ok(Template { parts, span })
+    Ok(Template {
+        parts: parts.into_boxed_slice(),
+        span,
+    })
 }
 
 /// Appends a literal, merging it into a directly preceding literal.
 fn push_literal<'i>(ctx: &Ctx<'_, 'i>, parts: &mut Vec<TemplatePart<'i>>, l: StrLit<'i>) {
     if let Some(TemplatePart::Literal(prev)) = parts.last_mut() {
-        let joined = Span::new(prev.span.start(), l.span.end());
+        let joined = Span::at(prev.span.start(), l.span.end());
         let contiguous = matches!((&prev.value, &l.value), (Cow::Borrowed(a), Cow::Borrowed(b))
             if ctx.str(joined).len() == a.len() + b.len() && ctx.str(joined).starts_with(a) && ctx.str(joined).ends_with(b) && prev.span.end() == l.span.start() && ctx.str(prev.span).len() == a.len() && ctx.str(l.span).len() == b.len());
         prev.value = if contiguous {

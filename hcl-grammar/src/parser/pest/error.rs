@@ -23,7 +23,7 @@ pub(super) fn from_pest(e: pest::error::Error<Rule>, entry: Rule, text: &str) ->
             if message.contains("call limit") {
                 return Error::new(
                     "input too complex: the parser gave up (pest's call limit, set elsewhere in this program, was reached)",
-                    Span::new(pos, pos),
+                    Span::at(pos, pos),
                     text,
                 );
             }
@@ -32,7 +32,7 @@ pub(super) fn from_pest(e: pest::error::Error<Rule>, entry: Rule, text: &str) ->
             if message.contains("stack limit") {
                 return Error::new(
                     "nesting too deep: the parser ran out of stack",
-                    Span::new(pos, pos),
+                    Span::at(pos, pos),
                     text,
                 );
             }
@@ -63,7 +63,7 @@ pub(super) fn from_pest(e: pest::error::Error<Rule>, entry: Rule, text: &str) ->
         {
             return Error::new(
                 "unterminated string: a quoted string cannot span lines (use `\\n`, or a heredoc for multi-line text)",
-                Span::new(pos, pos + found.1),
+                Span::at(pos, pos + found.1),
                 text,
             );
         }
@@ -73,7 +73,7 @@ pub(super) fn from_pest(e: pest::error::Error<Rule>, entry: Rule, text: &str) ->
             Some(Open::Bracket(b'{', at)) if is_block_brace(text, at) => {
                 return Error::new(
                     "unclosed block: this `{` has no matching `}`",
-                    Span::new(at, at + 1),
+                    Span::at(at, at + 1),
                     text,
                 );
             }
@@ -81,22 +81,22 @@ pub(super) fn from_pest(e: pest::error::Error<Rule>, entry: Rule, text: &str) ->
                 let name_start = call_name_start(text, at);
                 return Error::new(
                     "unclosed function call: this `(` has no matching `)`",
-                    Span::new(name_start, at + 1),
+                    Span::at(name_start, at + 1),
                     text,
                 );
             }
             Some(Open::Bracket(b'[', at)) if !is_call_paren(text, at) => {
                 return Error::new(
                     "unclosed tuple: this `[` has no matching `]`",
-                    Span::new(at, at + 1),
+                    Span::at(at, at + 1),
                     text,
                 );
             }
             Some(Open::Bracket(b'{', at)) => {
-                let line = Span::new(at, at).start_pos(text).line;
+                let line = Span::at(at, at).start_pos(text).line;
                 return Error::new(
                     format!("unclosed object: expected `}}` to close the `{{` at line {line}"),
-                    Span::new(pos, pos),
+                    Span::at(pos, pos),
                     text,
                 );
             }
@@ -108,14 +108,14 @@ pub(super) fn from_pest(e: pest::error::Error<Rule>, entry: Rule, text: &str) ->
                 };
                 return Error::new(
                     format!("unclosed template sequence: this {what} has no matching `}}`"),
-                    Span::new(at, at + 2),
+                    Span::at(at, at + 2),
                     text,
                 );
             }
             Some(Open::Heredoc(_)) => {
                 return Error::new(
                     "unclosed heredoc: no line holds only its closing marker (followed by a newline)",
-                    Span::new(pos, pos),
+                    Span::at(pos, pos),
                     text,
                 );
             }
@@ -133,14 +133,14 @@ pub(super) fn from_pest(e: pest::error::Error<Rule>, entry: Rule, text: &str) ->
     {
         return Error::new(
             "unexpected `...`: it may only follow the last argument of a function call, or the value of an object `for` expression",
-            Span::new(pos, end),
+            Span::at(pos, end),
             text,
         );
     }
     if rest.starts_with("<<") {
         return Error::new(
             "invalid heredoc: `<<` or `<<-` must be followed by a marker name and then directly by a newline",
-            Span::new(pos, pos + 2),
+            Span::at(pos, pos + 2),
             text,
         );
     }
@@ -152,21 +152,21 @@ pub(super) fn from_pest(e: pest::error::Error<Rule>, entry: Rule, text: &str) ->
     {
         return Error::new(
             format!("invalid number literal {}", found.0),
-            Span::new(pos, end),
+            Span::at(pos, end),
             text,
         );
     }
     if positives.contains(&Rule::block_close) && !positives.contains(&Rule::expected_item) {
         return Error::new(
             format!("expected `}}`, found {}: a block opened and given an attribute on one line holds only that attribute and must close on the same line", found.0),
-            Span::new(pos, end),
+            Span::at(pos, end),
             text,
         );
     }
     if positives.contains(&Rule::block_open) {
         return Error::new(
             format!("expected `=` (to set an attribute) or `{{` (to open a block, after any labels), found {}", found.0),
-            Span::new(pos, end),
+            Span::at(pos, end),
             text,
         );
     }
@@ -176,7 +176,7 @@ pub(super) fn from_pest(e: pest::error::Error<Rule>, entry: Rule, text: &str) ->
                 "expected an attribute or block definition, found {}",
                 found.0
             ),
-            Span::new(pos, end),
+            Span::at(pos, end),
             text,
         );
     }
@@ -184,7 +184,7 @@ pub(super) fn from_pest(e: pest::error::Error<Rule>, entry: Rule, text: &str) ->
         Some(exp) => format!("expected {exp}, found {}", found.0),
         None => format!("unexpected {}", found.0),
     };
-    Error::new(message, Span::new(pos, end), text)
+    Error::new(message, Span::at(pos, end), text)
 }
 
 /// Skips spaces, newlines and comments.

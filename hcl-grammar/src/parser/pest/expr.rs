@@ -78,7 +78,7 @@ pub(super) fn expression<'i>(ctx: &mut Ctx<'_, 'i>, pair: P<'_>) -> Result<Expr<
     let mut branches = branches.into_iter();
     match (branches.next(), branches.next()) {
         (Some(then_expr), Some(else_expr)) => Ok(Expr {
-            span: Span::new(cond.span.start(), else_expr.span.end()),
+            span: Span::at(cond.span.start(), else_expr.span.end()),
             kind: ExprKind::Conditional(Box::new(Conditional {
                 cond,
                 then_expr,
@@ -133,7 +133,7 @@ fn operand<'p, 'i>(
     }
     for (op, op_span) in unary.into_iter().rev() {
         operand = Expr {
-            span: Span::new(op_span.start(), operand.span.end()),
+            span: Span::at(op_span.start(), operand.span.end()),
             kind: ExprKind::Unary(Box::new(UnaryExpr {
                 op,
                 operand,
@@ -168,7 +168,7 @@ fn primary<'i>(ctx: &mut Ctx<'_, 'i>, p: P<'_>) -> Result<Expr<'i>> {
     let span = ctx.span(&p);
     let kind = match p.as_rule() {
         Rule::simple_string => {
-            let inner = Span::new(span.start() + 1, span.end().saturating_sub(1));
+            let inner = Span::at(span.start() + 1, span.end().saturating_sub(1));
             ExprKind::String(crate::nfc::nfc(Cow::Borrowed(ctx.str(inner))))
         }
         Rule::quoted_template => return template::quoted_template(ctx, p),
@@ -182,7 +182,7 @@ fn primary<'i>(ctx: &mut Ctx<'_, 'i>, p: P<'_>) -> Result<Expr<'i>> {
                 items.push(expression(ctx, q)?);
             }
             ctx.leave(1);
-            ExprKind::Tuple(items)
+            ExprKind::Tuple(items.into_boxed_slice())
         }
         Rule::object => {
             ctx.enter(1, span)?;
@@ -191,7 +191,7 @@ fn primary<'i>(ctx: &mut Ctx<'_, 'i>, p: P<'_>) -> Result<Expr<'i>> {
                 items.push(object_elem(ctx, q)?);
             }
             ctx.leave(1);
-            ExprKind::Object(items)
+            ExprKind::Object(items.into_boxed_slice())
         }
         Rule::paren_expr => {
             ctx.enter(1, span)?;
@@ -228,7 +228,7 @@ fn name_expr<'i>(ctx: &mut Ctx<'_, 'i>, p: P<'_>) -> Result<Expr<'i>> {
             if name.contains("::") {
                 return Err(ctx.err(
                     format!("expected `(` after the namespaced function name `{name}`"),
-                    Span::new(name_span.end(), name_span.end()),
+                    Span::at(name_span.end(), name_span.end()),
                 ));
             }
             check_ident(ctx, name, name_span)?;
@@ -238,7 +238,7 @@ fn name_expr<'i>(ctx: &mut Ctx<'_, 'i>, p: P<'_>) -> Result<Expr<'i>> {
         Some(args) => {
             let mut off = name_span.start();
             for seg in name.split("::") {
-                check_ident(ctx, seg, Span::new(off, off + seg.len()))?;
+                check_ident(ctx, seg, Span::at(off, off + seg.len()))?;
                 off += seg.len() + 2;
             }
             let parens = ctx.span(&args);
@@ -258,7 +258,7 @@ fn name_expr<'i>(ctx: &mut Ctx<'_, 'i>, p: P<'_>) -> Result<Expr<'i>> {
                         name,
                         span: name_span,
                     },
-                    args: list,
+                    args: list.into_boxed_slice(),
                     expand_final,
                     parens,
                 })),
@@ -321,7 +321,7 @@ fn for_expr<'i>(ctx: &mut Ctx<'_, 'i>, p: P<'_>, span: Span) -> Result<ForExpr<'
     for q in p.into_inner() {
         match q.as_rule() {
             Rule::for_intro => {
-                intro = Span::new(span.start(), ctx.span(&q).end());
+                intro = Span::at(span.start(), ctx.span(&q).end());
                 head = Some(for_head(ctx, q, span)?);
             }
             Rule::ellipsis => grouping = true,
@@ -390,7 +390,7 @@ fn step<'i>(ctx: &mut Ctx<'_, 'i>, obj: Expr<'i>, p: P<'_>, s: Span) -> Result<E
             let skip = text
                 .rfind(['.', ' ', '\t', '/', '\n', '\r'])
                 .map_or(0, |k| k + 1);
-            let name_span = Span::new(s.start() + skip, s.end());
+            let name_span = Span::at(s.start() + skip, s.end());
             let name_text = ctx.str(name_span);
             check_ident(ctx, name_text, name_span)?;
             let name = Ident {
@@ -409,7 +409,7 @@ fn step<'i>(ctx: &mut Ctx<'_, 'i>, obj: Expr<'i>, p: P<'_>, s: Span) -> Result<E
                 .take_while(|b| b.is_ascii_digit() || matches!(b, b'.' | b'e' | b'E' | b'+' | b'-'))
                 .count()
                 .min(s.len().saturating_sub(1));
-            let digits = Span::new(s.end() - token_len, s.end());
+            let digits = Span::at(s.end() - token_len, s.end());
             let number = ctx.str(digits);
             if let Some((a, b)) = number.split_once('.') {
                 return Err(ctx.err(

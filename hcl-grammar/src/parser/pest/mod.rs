@@ -29,7 +29,7 @@ impl<'s> Ctx<'s, '_> {
     #[inline]
     fn span(&self, p: &P<'s>) -> Span {
         let s = p.as_span();
-        Span::new(self.base + s.start(), self.base + s.end())
+        Span::at(self.base + s.start(), self.base + s.end())
     }
 }
 
@@ -40,7 +40,7 @@ fn run<'s>(rule: Rule, text: &'s str, options: &ParseOptions) -> Result<P<'s>> {
     match HclParser::parse(rule, text) {
         Ok(mut pairs) => match pairs.next() {
             Some(p) => Ok(p),
-            None => Err(Error::new("empty parse", Span::new(0, 0), text)),
+            None => Err(Error::new("empty parse", Span::at(0, 0), text)),
         },
         Err(e) => Err(error::from_pest(e, rule, text)),
     }
@@ -70,7 +70,7 @@ pub(super) fn config_file<'i>(
     let root = match HclParser::parse(Rule::config_file, text) {
         Ok(mut pairs) => match pairs.next() {
             Some(p) => p,
-            None => return Err(Error::new("empty parse", Span::new(0, 0), text)),
+            None => return Err(Error::new("empty parse", Span::at(0, 0), text)),
         },
         Err(e) => return Err(error::from_pest(e, Rule::config_file, text)),
     };
@@ -101,8 +101,8 @@ fn parse_pieces<'i>(
     let ctx = Ctx::new(text, source, options);
     crate::parser::lower::structure::check_duplicates(&ctx, &items).ok()?;
     Some(Body {
-        items,
-        span: Span::new(0, text.len()),
+        items: items.into_boxed_slice(),
+        span: Span::at(0, text.len()),
     })
 }
 
@@ -116,7 +116,7 @@ pub(super) fn expr_file<'i>(text: &'i str, span: Span, options: &ParseOptions) -
         Ok(root) => root,
         Err(e) if span.start() == 0 => return Err(e),
         Err(e) => {
-            let at = Span::new(e.span().start() + span.start(), e.span().end() + span.start());
+            let at = Span::at(e.span().start() + span.start(), e.span().end() + span.start());
             return Err(Error::new(e.message(), at, text));
         }
     };

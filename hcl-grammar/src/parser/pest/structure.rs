@@ -12,7 +12,7 @@ use std::borrow::Cow;
 pub(super) fn config_file<'i>(ctx: &mut Ctx<'_, 'i>, root: P<'_>) -> Result<Body<'i>> {
     let span = ctx.span(&root);
     let mut body = Body {
-        items: Vec::new(),
+        items: Box::default(),
         span,
     };
     if let Some(b) = root.into_inner().find(|p| p.as_rule() == Rule::body) {
@@ -22,7 +22,8 @@ pub(super) fn config_file<'i>(ctx: &mut Ctx<'_, 'i>, root: P<'_>) -> Result<Body
             collect(ctx, b)?
         } else {
             items(ctx, b)?
-        };
+        }
+        .into_boxed_slice();
     }
     Ok(body)
 }
@@ -61,7 +62,7 @@ pub(super) fn attribute<'i>(ctx: &mut Ctx<'_, 'i>, pair: P<'_>) -> Result<Attrib
         None => return Err(ctx.err("expected an expression after `=`", span)),
     };
     Ok(Attribute {
-        span: Span::new(name.span.start(), expr.span.end()),
+        span: Span::at(name.span.start(), expr.span.end()),
         name,
         expr,
     })
@@ -82,7 +83,7 @@ fn block<'i>(ctx: &mut Ctx<'_, 'i>, pair: P<'_>) -> Result<Block<'i>> {
             Rule::identifier => labels.push(BlockLabel::Ident(ident(ctx, &p)?)),
             Rule::simple_string => {
                 let s = ctx.span(&p);
-                let inner = Span::new(s.start() + 1, s.end().saturating_sub(1));
+                let inner = Span::at(s.start() + 1, s.end().saturating_sub(1));
                 labels.push(BlockLabel::String(StrLit {
                     // Labels are not normalized (as in the reference).
                     value: Cow::Borrowed(ctx.str(inner)),
@@ -107,10 +108,10 @@ fn block<'i>(ctx: &mut Ctx<'_, 'i>, pair: P<'_>) -> Result<Block<'i>> {
     ctx.leave(1);
     Ok(Block {
         ident: ident_,
-        labels,
+        labels: labels.into_boxed_slice(),
         body: Body {
-            items,
-            span: Span::new(open_brace.end(), close_brace.start()),
+            items: items.into_boxed_slice(),
+            span: Span::at(open_brace.end(), close_brace.start()),
         },
         open_brace,
         close_brace,

@@ -87,7 +87,7 @@ pub(super) fn heredoc_template<'i>(ctx: &mut Ctx<'_, 'i>, p: P<'_>) -> Result<Ex
         .into_inner()
         .find(|q| q.as_rule() == Rule::heredoc_eol)
         .map_or(content_start, |q| ctx.span(&q).end());
-    let template = template_of(ctx, p, Span::new(content_start, content_end), indented)?;
+    let template = template_of(ctx, p, Span::at(content_start, content_end), indented)?;
     Ok(Expr {
         kind: ExprKind::Template(Box::new(TemplateExpr {
             template,

@@ -13,7 +13,7 @@ impl<'c, 'a> Evaluator<'c, 'a> {
     /// template is a string, a failed lone interpolation has the type its
     /// expression's failed value has.
     pub(super) fn template_failing(&self, t: &'a Template<'a>) -> Outcome {
-        if let [TemplatePart::Interpolation(i)] = t.parts.as_slice() {
+        if let [TemplatePart::Interpolation(i)] = &*t.parts {
             return self.eval_failing(&i.expr);
         }
         self.template(t).map_err(|err| Failed {
@@ -24,7 +24,7 @@ impl<'c, 'a> Evaluator<'c, 'a> {
 
     /// Evaluates a template, applying the unwrapping rule.
     pub(crate) fn template(&self, t: &'a Template<'a>) -> Result<TVal> {
-        if let [TemplatePart::Interpolation(i)] = t.parts.as_slice() {
+        if let [TemplatePart::Interpolation(i)] = &*t.parts {
             return self.eval(&i.expr);
         }
         let mut out = String::new();
