@@ -139,7 +139,7 @@ fn theirs_typed(s: &str) -> bool {
 }
 
 fn ours_parse(s: &str) -> bool {
-    hcl_grammar::parse_body(s).is_ok()
+    hcl_grammar::parse_body(s, &Default::default()).is_ok()
 }
 
 fn theirs_parse(s: &str) -> bool {

@@ -58,9 +58,9 @@ fn main() {
                     (a, b)
                 })
                 .collect();
-            let ours_trees: Vec<hcl::grammar::Body<'_>> = sources
+            let ours_trees: Vec<hcl_grammar::Body<'_>> = sources
                 .iter()
-                .filter_map(|s| hcl::grammar::parse_body(s).ok())
+                .filter_map(|s| hcl_grammar::parse_body(s, &Default::default()).ok())
                 .collect();
             let theirs_trees: Vec<hcl_rs::Body> = sources
                 .iter()
@@ -95,9 +95,11 @@ fn report(
 ) {
     let total: usize = inputs.iter().map(String::len).sum();
     println!("\n{title}: {} input(s), {total} bytes", inputs.len());
-    let ours_trees: Vec<hcl::grammar::Body<'_>> = inputs
+    let ours_trees: Vec<hcl_grammar::Body<'_>> = inputs
         .iter()
-        .map(|s| hcl::grammar::parse_body(s).unwrap_or_else(|e| panic!("ours: {e}")))
+        .map(|s| {
+            hcl_grammar::parse_body(s, &Default::default()).unwrap_or_else(|e| panic!("ours: {e}"))
+        })
         .collect();
     let theirs_trees: Vec<hcl_rs::Body> = inputs
         .iter()
@@ -141,7 +143,7 @@ fn report(
         total,
         || {
             for s in inputs {
-                let body = hcl::grammar::parse_body(s).ok();
+                let body = hcl_grammar::parse_body(s, &Default::default()).ok();
                 std::hint::black_box(body.map(|b| hcl::eval::eval_body(&b, ours_ctx).ok()));
             }
         },
@@ -317,7 +319,7 @@ fn conformance_inputs() -> Option<Vec<Case>> {
             ours_ctx.declare_var(k.clone(), v.clone());
             theirs_ctx.declare_var(k.as_str(), to_hcl_rs(v));
         }
-        let ours_ok = hcl::grammar::parse_body(&src)
+        let ours_ok = hcl_grammar::parse_body(&src, &Default::default())
             .ok()
             .is_some_and(|b| hcl::eval::eval_body(&b, &ours_ctx).is_ok());
         let theirs_ok = hcl_rs::eval::from_str::<hcl_rs::Value>(&src, &theirs_ctx).is_ok();

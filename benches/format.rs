@@ -10,7 +10,7 @@
 //! beside them), checks once that our output is the reference's for each,
 //! then runs rounds; each round times, on all files:
 //!
-//! - `hcl_grammar::format_bytes`: parse (the syntax check, as `terraform
+//! - `hcl_grammar::format`: parse (the syntax check, as `terraform
 //!   fmt` does before formatting) and format;
 //! - the same without the syntax check (`FormatOptions::with_check_syntax(false)`), which is what `hclwrite.Format` itself does;
 //! - the reference: `hcl-oracle bench-fmt FILE... --iters N`, which times
@@ -79,7 +79,12 @@ fn main() {
     );
     let differ = files
         .iter()
-        .filter(|f| hcl_grammar::format_bytes(&f.src).ok().as_deref() != Some(&f.expected[..]))
+        .filter(|f| {
+            hcl_grammar::format(&f.src, &Default::default())
+                .ok()
+                .as_deref()
+                != Some(&f.expected[..])
+        })
         .count();
     println!("outputs different from the reference's: {differ}");
 
@@ -159,7 +164,7 @@ fn throughput(files: &[File], bytes: usize, budget: Duration, options: &FormatOp
     let start = Instant::now();
     while start.elapsed() < budget {
         for f in files {
-            let _ = black_box(hcl_grammar::format_bytes_with(black_box(&f.src), options));
+            let _ = black_box(hcl_grammar::format(black_box(&f.src), options));
         }
         passes += 1;
     }

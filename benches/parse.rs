@@ -128,7 +128,7 @@ fn main() {
     // Warm-up pass, which also counts rejections (each should be 0).
     let ours_rejected = files
         .iter()
-        .filter(|s| hcl_grammar::parse_body(s).is_err())
+        .filter(|s| hcl_grammar::parse_body(s, &Default::default()).is_err())
         .count();
     let theirs_rejected = files.iter().filter(|s| hcl_rs::parse(s).is_err()).count();
     println!("rejected: hcl-grammar {ours_rejected}, hcl-rs {theirs_rejected}");
@@ -156,7 +156,9 @@ fn main() {
         ours_mbps / theirs_mbps
     );
 
-    let (ours_peak, ours_held) = heap(&files, |s| hcl_grammar::parse_body(s).ok());
+    let (ours_peak, ours_held) = heap(&files, |s| {
+        hcl_grammar::parse_body(s, &Default::default()).ok()
+    });
     let (theirs_peak, theirs_held) = heap(&files, |s| hcl_rs::parse(s).ok());
     let per = |n: usize| n as f64 / bytes as f64;
     println!(
@@ -192,7 +194,8 @@ fn scaling(files: &[String], budget: Duration) {
     let blocks_only: Vec<&String> = files
         .iter()
         .filter(|s| {
-            hcl_grammar::parse_body(s).is_ok_and(|b| b.attributes().next().is_none())
+            hcl_grammar::parse_body(s, &Default::default())
+                .is_ok_and(|b| b.attributes().next().is_none())
                 && hcl_rs::parse(s).is_ok()
         })
         .collect();
@@ -210,7 +213,7 @@ fn scaling(files: &[String], budget: Duration) {
         let copies = 1_000_000usize.div_ceil(doc.len()).max(1);
         let docs = vec![doc; copies];
         let ok = (
-            hcl_grammar::parse_body(&docs[0]).is_ok(),
+            hcl_grammar::parse_body(&docs[0], &Default::default()).is_ok(),
             hcl_rs::parse(&docs[0]).is_ok(),
         );
         if ok != (true, true) {
@@ -230,7 +233,9 @@ fn scaling(files: &[String], budget: Duration) {
                 .collect(),
         );
         let one = &docs[..1];
-        let (ours_peak, _) = heap(one, |s| hcl_grammar::parse_body(s).ok());
+        let (ours_peak, _) = heap(one, |s| {
+            hcl_grammar::parse_body(s, &Default::default()).ok()
+        });
         let (theirs_peak, _) = heap(one, |s| hcl_rs::parse(s).ok());
         println!(
             "  {:>9} bytes: hcl-grammar {:.1} MB/s, hcl-rs {:.1} MB/s, ratio {paired:.2}x (median of {} paired rounds); peak heap per byte {:.2} vs {:.2}",
@@ -277,7 +282,7 @@ fn throughput(files: &[String], budget: Duration) -> (Vec<Duration>, Vec<Duratio
         if spent(&ours) < budget {
             let start = Instant::now();
             for s in files {
-                let _ = black_box(hcl_grammar::parse_body(black_box(s)));
+                let _ = black_box(hcl_grammar::parse_body(black_box(s), &Default::default()));
             }
             ours.push(start.elapsed());
         }

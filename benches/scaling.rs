@@ -154,7 +154,8 @@ type Step = fn(&str);
 type Unit = fn(usize) -> String;
 
 fn parse(s: &str) {
-    black_box(hcl_grammar::parse_body(s).map(drop)).unwrap_or_else(|e| panic!("{e}"));
+    black_box(hcl_grammar::parse_body(s, &Default::default()).map(drop))
+        .unwrap_or_else(|e| panic!("{e}"));
 }
 
 fn to_value(s: &str) {

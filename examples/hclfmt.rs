@@ -124,7 +124,8 @@ fn run(file: &Path, options: &Options) -> Result<bool, String> {
 /// `src` formatted; a syntax error as the library prints it, naming the
 /// file (`--> app.hcl:3:3`).
 pub(crate) fn format_source(name: &str, src: &[u8]) -> Result<Vec<u8>, String> {
-    hcl_grammar::format_bytes(src).map_err(|e| hcl::Error::from(e).with_file(name).to_string())
+    hcl_grammar::format(src, &Default::default())
+        .map_err(|e| hcl::Error::from(e).with_file(name).to_string())
 }
 
 /// A unified diff: formatting keeps every line break, so line `n` of the

@@ -31,7 +31,7 @@ fn main() -> ExitCode {
     };
     // The bytes variant: invalid UTF-8 is a syntax error with its position
     // (except inside comments, where HCL tolerates it).
-    match hcl_grammar::parse_body_bytes(&bytes) {
+    match hcl_grammar::parse_body(&bytes, &Default::default()) {
         Ok(body) => {
             println!("{body:#?}");
             ExitCode::SUCCESS

@@ -14,9 +14,9 @@
 use hcl::ext::dynblock;
 use hcl::ext::typeexpr::TypeConstraint;
 use hcl::ext::variables::{body_variables, variables, Step};
-use hcl::grammar::{Body, Expr, Structure};
 use hcl::schema::{merge, BodySchema, Sources};
 use hcl::{Context, Map, RawExpression, Value};
+use hcl_grammar::{Body, Expr, Structure};
 use serde::Deserialize;
 use std::collections::BTreeSet;
 use std::sync::Arc;
@@ -92,7 +92,7 @@ fn run() -> Result<(), String> {
     // Every file parsed once; the trees borrow the texts.
     let mut bodies = Vec::new();
     for (name, text) in &files {
-        let body = hcl::grammar::parse_body(text).map_err(|e| {
+        let body = hcl_grammar::parse_body(text, &Default::default()).map_err(|e| {
             hcl::Error::from(e)
                 .with_source(text)
                 .with_file(name.as_str())

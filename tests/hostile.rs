@@ -125,7 +125,7 @@ fn body(src: &str) -> Result<Value, Error> {
 
 fn body_bytes(src: &[u8]) -> Result<Value, Error> {
     let what = short(src);
-    let parsed = grammar::parse_body_bytes(src).map(drop);
+    let parsed = grammar::parse_body(src, &Default::default()).map(drop);
     if let Err(e) = &parsed {
         assert_grammar_located(e, src, &what);
     }
@@ -171,7 +171,7 @@ fn body_bytes(src: &[u8]) -> Result<Value, Error> {
 /// `eval_expr_str` (with the standard functions).
 fn expr(src: &str) -> Result<Value, Error> {
     let what = short(src.as_bytes());
-    let parsed = grammar::parse_expr(src).map(drop);
+    let parsed = grammar::parse_expr(src, &Default::default()).map(drop);
     if let Err(e) = &parsed {
         assert_grammar_located(e, src.as_bytes(), &what);
     }
@@ -202,7 +202,7 @@ fn expr(src: &str) -> Result<Value, Error> {
 /// Runs a template through `parse_template` and `eval_template_str`.
 fn template(src: &str) -> Result<Value, Error> {
     let what = short(src.as_bytes());
-    let parsed = grammar::parse_template(src).map(drop);
+    let parsed = grammar::parse_template(src, &Default::default()).map(drop);
     if let Err(e) = &parsed {
         assert_grammar_located(e, src.as_bytes(), &what);
     }
@@ -377,8 +377,8 @@ fn nesting_at_the_limit() {
 fn limits_are_configurable() {
     on_small_stack(|| {
         let options = grammar::ParseOptions::default().with_max_depth(8);
-        assert!(grammar::parse_expr_with(&nested("[", "1", "]", 8), &options).is_ok());
-        let e = grammar::parse_expr_with(&nested("[", "1", "]", 9), &options).unwrap_err();
+        assert!(grammar::parse_expr(&nested("[", "1", "]", 8), &options).is_ok());
+        let e = grammar::parse_expr(&nested("[", "1", "]", 9), &options).unwrap_err();
         assert_eq!((e.line(), e.column()), (1, 9));
 
         let ctx = Context::with_stdlib().with_options(
@@ -548,8 +548,8 @@ fn invalid_utf8() {
             b"a = \"\xe2\x82\"\n",         // truncated sequence
         ] {
             assert!(body_bytes(src).unwrap_err().is_syntax(), "{}", short(src));
-            assert!(grammar::parse_expr_bytes(src).is_err());
-            assert!(grammar::parse_template_bytes(src)
+            assert!(grammar::parse_expr(src, &Default::default()).is_err());
+            assert!(grammar::parse_template(src, &Default::default())
                 .map(|_| ())
                 .or_else(|e| {
                     assert_grammar_located(&e, src, "template bytes");

@@ -67,7 +67,7 @@ fn deep_arrays_and_objects_are_errors_not_overflows() {
         }
         // Unclosed: the same.
         let open = "[".repeat(DEEP);
-        assert!(hcl_grammar::json::parse_json(&open).is_err());
+        assert!(hcl_grammar::json::parse_json(&open, &Default::default()).is_err());
     });
 }
 

@@ -1,4 +1,4 @@
-//! `hcl_grammar::format_bytes` on any bytes: formatted output or a syntax
+//! `hcl_grammar::format` on any bytes: formatted output or a syntax
 //! error with a position, never a panic. The output differs from the
 //! input only in spaces and tabs (and a dropped byte order mark), and
 //! formatting it again changes nothing when it parses (it may not: the
@@ -6,7 +6,7 @@
 //! syntax check, any bytes format and only whitespace changes.
 #![no_main]
 
-use hcl_grammar::{format_bytes, format_bytes_with, FormatOptions};
+use hcl_grammar::{format, FormatOptions};
 use libfuzzer_sys::fuzz_target;
 
 /// The bytes without spaces and tabs; `input`: without a leading byte
@@ -25,14 +25,14 @@ fn strip(bytes: &[u8], input: bool) -> Vec<u8> {
 }
 
 fuzz_target!(|data: &[u8]| {
-    match format_bytes(data) {
+    match format(data, &FormatOptions::default()) {
         Ok(out) => {
             assert_eq!(
                 strip(&out, false),
                 strip(data, true),
                 "only whitespace may change"
             );
-            if let Ok(again) = format_bytes(&out) {
+            if let Ok(again) = format(&out, &FormatOptions::default()) {
                 assert_eq!(again, out, "formatting is idempotent");
             }
         }
@@ -42,7 +42,7 @@ fuzz_target!(|data: &[u8]| {
         }
     }
     let unchecked = FormatOptions::default().with_check_syntax(false);
-    if let Ok(out) = format_bytes_with(data, &unchecked) {
+    if let Ok(out) = format(data, &unchecked) {
         assert_eq!(
             strip(&out, false),
             strip(data, true),

@@ -1,10 +1,10 @@
-//! `hcl_grammar::parse_template_bytes` on any bytes.
+//! `hcl_grammar::parse_template` on any bytes.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    if let Err(e) = hcl_grammar::parse_template_bytes(data) {
+    if let Err(e) = hcl_grammar::parse_template(data, &Default::default()) {
         assert!(e.line() >= 1 && e.column() >= 1);
         assert!(e.span().start() <= data.len());
     }

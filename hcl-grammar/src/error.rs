@@ -96,6 +96,7 @@ impl Error {
     /// A line longer than 120 characters is shown as a window of 120
     /// around the caret, with `...` where it is cut, so the snippet stays
     /// small whatever the input.
+    #[doc(hidden)]
     pub fn render_snippet(
         f: &mut dyn fmt::Write,
         line: usize,

@@ -18,11 +18,11 @@
 //!
 //! ```
 //! use hcl_grammar::json::{parse_json, JsonKind};
-//! let v = parse_json(r#"{"port": 8080, "name": "web"}"#).unwrap();
+//! let v = parse_json(r#"{"port": 8080, "name": "web"}"#, &Default::default()).unwrap();
 //! let JsonKind::Object(props) = &v.kind else { panic!() };
 //! assert_eq!(props[0].name, "port");
 //! assert!(matches!(props[0].value.kind, JsonKind::Number("8080")));
-//! assert!(parse_json("{\"a\": 1,}").is_err());
+//! assert!(parse_json("{\"a\": 1,}", &Default::default()).is_err());
 //! ```
 
 use crate::{Error, ParseOptions, Result, Span};
@@ -82,36 +82,27 @@ pub struct JsonProperty<'i> {
 impl JsonValue<'_> {
     /// Whether the string (or name) at `span` of `src` was written without
     /// escapes, so that its text is the source between the quotes.
+    #[doc(hidden)]
     pub fn is_raw_string(src: &str, span: Span) -> bool {
         src.get(span.start() + 1..span.end().saturating_sub(1))
             .is_some_and(|s| !s.contains('\\'))
     }
 }
 
-pub use crate::nfc::nfc;
-
-/// Parses JSON text into a spanned tree.
+/// Parses JSON text into a spanned tree, within the limits of `options`
+/// (depth and input length).
+///
+/// ```
+/// use hcl_grammar::{json::parse_json, ParseOptions};
+/// let options = ParseOptions::default().with_max_depth(2);
+/// assert!(parse_json("[[1]]", &options).is_ok());
+/// assert!(parse_json("[[[1]]]", &options).is_err());
+/// ```
 ///
 /// # Errors
 ///
 /// A syntax error with its position: see the [module docs](self).
-pub fn parse_json(input: &str) -> Result<JsonValue<'_>> {
-    parse_json_with(input, &ParseOptions::default())
-}
-
-/// [`parse_json`] with limits (depth and input length).
-///
-/// ```
-/// use hcl_grammar::{json::parse_json_with, ParseOptions};
-/// let options = ParseOptions::default().with_max_depth(2);
-/// assert!(parse_json_with("[[1]]", &options).is_ok());
-/// assert!(parse_json_with("[[[1]]]", &options).is_err());
-/// ```
-///
-/// # Errors
-///
-/// As [`parse_json`].
-pub fn parse_json_with<'i>(input: &'i str, options: &ParseOptions) -> Result<JsonValue<'i>> {
+pub fn parse_json<'i>(input: &'i str, options: &ParseOptions) -> Result<JsonValue<'i>> {
     if input.len() > options.max_input_len() {
         return Err(Error::too_large(input.as_bytes(), options.max_input_len()));
     }

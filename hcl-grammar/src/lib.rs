@@ -8,19 +8,20 @@
 //! the tree and deserializes it into Rust types.
 //!
 //! ```
-//! let body = hcl_grammar::parse_body("service \"web\" {\n  port = 8080\n}\n").unwrap();
+//! let options = hcl_grammar::ParseOptions::default();
+//! let body = hcl_grammar::parse_body("service \"web\" {\n  port = 8080\n}\n", &options).unwrap();
 //! let block = body.blocks().next().unwrap();
 //! assert_eq!(block.ident.name, "service");
 //! assert_eq!(block.labels[0].as_str(), "web");
 //! assert!(block.body.attribute("port").is_some());
 //! ```
 //!
-//! The three entry points follow the reference implementation's modes:
-//! [`parse_body`] for a configuration file, [`parse_expr`] for a standalone
-//! expression (newlines ignored, as inside parentheses) and
-//! [`parse_template`] for a standalone template (the input taken byte for
-//! byte). Each has a `_with` variant taking [`ParseOptions`] and a `_bytes`
-//! variant for input that may not be UTF-8.
+//! One entry point per mode of the reference implementation, each taking
+//! text or bytes (an [`Input`]) and one [`ParseOptions`]: [`parse_body`]
+//! for a configuration file, [`parse_expr`] for a standalone expression
+//! (newlines ignored, as inside parentheses), [`parse_template`] for a
+//! standalone template (the input taken byte for byte), and
+//! [`json::parse_json`] for the JSON syntax.
 //!
 //! Beside the tree, [`tokens::lex`] gives a lossless token view of the
 //! source (comments and whitespace included), and [`format()`] lays a
@@ -74,7 +75,7 @@ pub use ident::is_identifier;
 
 pub use ast::*;
 pub use error::Error;
-pub use format::{format, format_bytes, format_bytes_with, format_with, FormatOptions};
+pub use format::{format, FormatOptions};
 pub use options::ParseOptions;
 pub use span::{Position, Span};
 
@@ -83,108 +84,165 @@ pub type Result<T, E = Error> = std::result::Result<T, E>;
 
 /// Parses a configuration file (a body of attributes and blocks).
 ///
-/// A leading byte order mark is skipped, as the reference does.
+/// `input` is text (`&str`, `&String`) or bytes (`&[u8]`, `&Vec<u8>`,
+/// `&[u8; N]`): see [`Input`]. A leading byte order mark is skipped, as
+/// the reference does.
 ///
 /// ```
-/// let body = hcl_grammar::parse_body("a = 1\nb = \"two\"\n").unwrap();
+/// use hcl_grammar::{parse_body, ParseOptions};
+/// let options = ParseOptions::default();
+/// let body = parse_body("a = 1\nb = \"two\"\n", &options).unwrap();
 /// assert_eq!(body.attributes().count(), 2);
-/// let err = hcl_grammar::parse_body("a = 1\na = 2\n").unwrap_err();
+/// let err = parse_body("a = 1\na = 2\n", &options).unwrap_err();
 /// assert_eq!(err.line(), 2);
-/// ```
-pub fn parse_body(input: &str) -> Result<Body<'_>> {
-    parser::parse_body(input, &ParseOptions::default())
-}
-
-/// [`parse_body`] with options.
-pub fn parse_body_with<'i>(input: &'i str, options: &ParseOptions) -> Result<Body<'i>> {
-    parser::parse_body(input, options)
-}
-
-/// [`parse_body`] for bytes. Invalid UTF-8 is a syntax error with its
-/// position, except inside comments, where the reference accepts it.
-pub fn parse_body_bytes(input: &[u8]) -> Result<Body<'_>> {
-    parser::parse_body_bytes(input, &ParseOptions::default())
-}
-
-/// [`parse_body_bytes`] with options.
-pub fn parse_body_bytes_with<'i>(input: &'i [u8], options: &ParseOptions) -> Result<Body<'i>> {
-    parser::parse_body_bytes(input, options)
-}
-
-/// Parses a standalone expression. Newlines are ignored (as inside
-/// parentheses) and whitespace, newlines and comments may surround it.
-///
-/// ```
-/// use hcl_grammar::{parse_expr, ExprKind};
-/// let e = parse_expr("1 +\n  2").unwrap();
-/// assert!(matches!(e.kind, ExprKind::Binary(_)));
-/// ```
-pub fn parse_expr(input: &str) -> Result<Expr<'_>> {
-    parser::parse_expr(input, &ParseOptions::default())
-}
-
-/// [`parse_expr`] with options.
-pub fn parse_expr_with<'i>(input: &'i str, options: &ParseOptions) -> Result<Expr<'i>> {
-    parser::parse_expr(input, options)
-}
-
-/// [`parse_expr`] for bytes: invalid UTF-8 is a syntax error.
-pub fn parse_expr_bytes(input: &[u8]) -> Result<Expr<'_>> {
-    parser::parse_expr_bytes(input, &ParseOptions::default())
-}
-
-/// [`parse_expr_bytes`] with options.
-pub fn parse_expr_bytes_with<'i>(input: &'i [u8], options: &ParseOptions) -> Result<Expr<'i>> {
-    parser::parse_expr_bytes(input, options)
-}
-
-/// Parses the expression at `span` of `text` on its own, with every span
-/// and error position in `text`. The JSON syntax uses it for string
-/// values, which are templates: the JSON string's source, quotes included,
-/// is an HCL quoted template.
-///
-/// ```
-/// let text = r#"{"a": "${x + 1}"}"#;
-/// let e = hcl_grammar::parse_expr_at(text, hcl_grammar::Span::new(6, 16), &Default::default()).unwrap();
-/// assert_eq!(e.span, hcl_grammar::Span::new(6, 16));
+/// // Bytes: invalid UTF-8 is accepted in comments only, as the reference does.
+/// assert!(parse_body(b"# \xff\na = 1\n", &options).is_ok());
 /// ```
 ///
 /// # Errors
 ///
-/// A syntax error, positioned in `text`.
-pub fn parse_expr_at<'i>(text: &'i str, span: Span, options: &ParseOptions) -> Result<Expr<'i>> {
-    parser::parse_expr_at(text, span, options)
+/// A syntax error, or a limit of `options` passed, with its position.
+pub fn parse_body<'i>(input: impl Input<'i>, options: &ParseOptions) -> Result<Body<'i>> {
+    match input.text() {
+        __private::Text::Str(s) => parser::parse_body(s, options),
+        __private::Text::Bytes(b) => parser::parse_body_bytes(b, options),
+    }
+}
+
+/// Parses a standalone expression. Newlines are ignored (as inside
+/// parentheses) and whitespace, newlines and comments may surround it.
+/// `input` is text or bytes, as for [`parse_body`].
+///
+/// ```
+/// use hcl_grammar::{parse_expr, ExprKind};
+/// let e = parse_expr("1 +\n  2", &Default::default()).unwrap();
+/// assert!(matches!(e.kind, ExprKind::Binary(_)));
+/// ```
+///
+/// # Errors
+///
+/// As [`parse_body`].
+pub fn parse_expr<'i>(input: impl Input<'i>, options: &ParseOptions) -> Result<Expr<'i>> {
+    match input.text() {
+        __private::Text::Str(s) => parser::parse_expr(s, options),
+        __private::Text::Bytes(b) => parser::parse_expr_bytes(b, options),
+    }
 }
 
 /// Parses a standalone template: the input is the template, byte for byte
-/// (a trailing newline is part of it).
+/// (a trailing newline is part of it). `input` is text or bytes, as for
+/// [`parse_body`].
 ///
 /// ```
 /// use hcl_grammar::{parse_template, TemplatePart};
-/// let t = parse_template("Hello, ${name}!").unwrap();
+/// let t = parse_template("Hello, ${name}!", &Default::default()).unwrap();
 /// assert_eq!(t.parts.len(), 3);
 /// assert!(matches!(t.parts[1], TemplatePart::Interpolation(_)));
 /// ```
-pub fn parse_template(input: &str) -> Result<Template<'_>> {
-    parser::parse_template(input, &ParseOptions::default())
+///
+/// # Errors
+///
+/// As [`parse_body`].
+pub fn parse_template<'i>(input: impl Input<'i>, options: &ParseOptions) -> Result<Template<'i>> {
+    match input.text() {
+        __private::Text::Str(s) => parser::parse_template(s, options),
+        __private::Text::Bytes(b) => parser::parse_template_bytes(b, options),
+    }
 }
 
-/// [`parse_template`] with options.
-pub fn parse_template_with<'i>(input: &'i str, options: &ParseOptions) -> Result<Template<'i>> {
-    parser::parse_template(input, options)
+/// What the parsing and formatting functions take: text (`&str`,
+/// `&String`) or bytes (`&[u8]`, `&Vec<u8>`, `&[u8; N]`), or a reference
+/// to one of these.
+///
+/// Bytes are for files read as they are: invalid UTF-8 is a syntax error
+/// with its position, except inside comments, where the reference accepts
+/// it. The tree borrows from the input either way. Implemented for these
+/// types only (the trait is sealed).
+pub trait Input<'i>: Copy + sealed::Sealed {
+    /// What [`format()`] returns for this input: a `String` for text, a
+    /// `Vec<u8>` for bytes.
+    type Formatted;
+    #[doc(hidden)]
+    fn text(self) -> __private::Text<'i>;
+    #[doc(hidden)]
+    fn formatted(out: Vec<u8>) -> Self::Formatted;
 }
 
-/// [`parse_template`] for bytes: invalid UTF-8 is a syntax error.
-pub fn parse_template_bytes(input: &[u8]) -> Result<Template<'_>> {
-    parser::parse_template_bytes(input, &ParseOptions::default())
+mod sealed {
+    pub trait Sealed {}
+    impl Sealed for &str {}
+    impl Sealed for &String {}
+    impl Sealed for &[u8] {}
+    impl Sealed for &Vec<u8> {}
+    impl<const N: usize> Sealed for &[u8; N] {}
+    impl<T: Sealed> Sealed for &T {}
 }
 
-/// [`parse_template_bytes`] with options.
-pub fn parse_template_bytes_with<'i>(
-    input: &'i [u8],
-    options: &ParseOptions,
-) -> Result<Template<'i>> {
-    parser::parse_template_bytes(input, options)
+impl<'i> Input<'i> for &'i str {
+    type Formatted = String;
+    fn text(self) -> __private::Text<'i> {
+        __private::Text::Str(self)
+    }
+    fn formatted(out: Vec<u8>) -> String {
+        // Only ASCII spaces are added or removed, and only between tokens,
+        // so the output is UTF-8 whenever the input is: the lossy
+        // conversion never replaces anything.
+        match String::from_utf8(out) {
+            Ok(text) => text,
+            Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned(),
+        }
+    }
+}
+
+impl<'i> Input<'i> for &'i String {
+    type Formatted = String;
+    fn text(self) -> __private::Text<'i> {
+        __private::Text::Str(self)
+    }
+    fn formatted(out: Vec<u8>) -> String {
+        <&str as Input<'i>>::formatted(out)
+    }
+}
+
+impl<'i> Input<'i> for &'i [u8] {
+    type Formatted = Vec<u8>;
+    fn text(self) -> __private::Text<'i> {
+        __private::Text::Bytes(self)
+    }
+    fn formatted(out: Vec<u8>) -> Vec<u8> {
+        out
+    }
+}
+
+impl<'i> Input<'i> for &'i Vec<u8> {
+    type Formatted = Vec<u8>;
+    fn text(self) -> __private::Text<'i> {
+        __private::Text::Bytes(self)
+    }
+    fn formatted(out: Vec<u8>) -> Vec<u8> {
+        out
+    }
+}
+
+/// A reference to an input (`&&str`, as iterators give), read through.
+impl<'i, T: Input<'i>> Input<'i> for &T {
+    type Formatted = T::Formatted;
+    fn text(self) -> __private::Text<'i> {
+        (*self).text()
+    }
+    fn formatted(out: Vec<u8>) -> T::Formatted {
+        T::formatted(out)
+    }
+}
+
+impl<'i, const N: usize> Input<'i> for &'i [u8; N] {
+    type Formatted = Vec<u8>;
+    fn text(self) -> __private::Text<'i> {
+        __private::Text::Bytes(self)
+    }
+    fn formatted(out: Vec<u8>) -> Vec<u8> {
+        out
+    }
 }
 
 /// The crate README's example (the page crates.io shows), run as a doctest.
@@ -203,52 +261,86 @@ pub mod __private {
     //! first and fall back to pest.
 
     use crate::ast::{Body, Expr, Template};
-    use crate::{ParseOptions, Result};
+    use crate::{ParseOptions, Result, Span};
 
-    /// [`crate::parse_body_with`] by the pest route only.
+    pub use crate::nfc::nfc;
+
+    /// An [`Input`](crate::Input), seen from inside.
+    #[derive(Debug, Clone, Copy)]
+    pub enum Text<'i> {
+        /// Text.
+        Str(&'i str),
+        /// Bytes, maybe not UTF-8.
+        Bytes(&'i [u8]),
+    }
+
+    /// Parses the expression at `span` of `text` on its own, with every
+    /// span and error position in `text`. The JSON syntax uses it for
+    /// string values, which are templates: the JSON string's source,
+    /// quotes included, is an HCL quoted template.
+    ///
+    /// ```
+    /// let text = r#"{"a": "${x + 1}"}"#;
+    /// let span = hcl_grammar::Span::new(6, 16);
+    /// let e = hcl_grammar::__private::parse_expr_at(text, span, &Default::default()).unwrap();
+    /// assert_eq!(e.span, span);
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// A syntax error, positioned in `text`.
+    pub fn parse_expr_at<'i>(
+        text: &'i str,
+        span: Span,
+        options: &ParseOptions,
+    ) -> Result<Expr<'i>> {
+        crate::parser::parse_expr_at(text, span, options)
+    }
+
+    /// [`crate::parse_body`] by the pest route only.
     pub fn parse_body_pest<'i>(input: &'i str, options: &ParseOptions) -> Result<Body<'i>> {
         crate::parser::parse_body_pest(input, options)
     }
 
-    /// [`crate::parse_expr_with`] by the pest route only.
+    /// [`crate::parse_expr`] by the pest route only.
     pub fn parse_expr_pest<'i>(input: &'i str, options: &ParseOptions) -> Result<Expr<'i>> {
         crate::parser::parse_expr_pest(input, options)
     }
 
-    /// [`crate::parse_template_with`] by the pest route only.
+    /// [`crate::parse_template`] by the pest route only.
     pub fn parse_template_pest<'i>(input: &'i str, options: &ParseOptions) -> Result<Template<'i>> {
         crate::parser::parse_template_pest(input, options)
     }
 
-    /// [`crate::parse_expr_at`] by the pest route only.
+    /// [`parse_expr_at`] by the pest route only.
     pub fn parse_expr_at_pest<'i>(
         text: &'i str,
-        span: crate::Span,
+        span: Span,
         options: &ParseOptions,
     ) -> Result<Expr<'i>> {
         crate::parser::parse_expr_at_pest(text, span, options)
     }
 
-    /// [`crate::parse_expr_at`] by the fast path only.
+    /// [`parse_expr_at`] by the fast path only.
     pub fn parse_expr_at_fast<'i>(
         text: &'i str,
-        span: crate::Span,
+        span: Span,
         options: &ParseOptions,
     ) -> Option<Expr<'i>> {
         crate::parser::parse_expr_at_fast(text, span, options)
     }
 
-    /// [`crate::parse_body_with`] by the fast path only.
+    /// [`crate::parse_body`] by the fast path only.
     pub fn parse_body_fast<'i>(input: &'i str, options: &ParseOptions) -> Option<Body<'i>> {
         crate::parser::parse_body_fast(input, options)
     }
 
-    /// [`crate::parse_expr_with`] by the fast path only.
+    /// [`crate::parse_expr`] by the fast path only.
     pub fn parse_expr_fast<'i>(input: &'i str, options: &ParseOptions) -> Option<Expr<'i>> {
         crate::parser::parse_expr_fast(input, options)
     }
 
-    /// [`crate::parse_template_with`] by the fast path only.
+    /// [`crate::parse_template`] by the fast path only.
     pub fn parse_template_fast<'i>(input: &'i str, options: &ParseOptions) -> Option<Template<'i>> {
         crate::parser::parse_template_fast(input, options)
     }

@@ -9,7 +9,7 @@ use unicode_normalization::{is_nfc_quick, IsNormalized, UnicodeNormalization};
 /// even when it holds no template sequence, as in the reference.
 ///
 /// ```
-/// use hcl_grammar::json::nfc;
+/// use hcl_grammar::__private::nfc;
 /// assert_eq!(nfc("e\u{301}".into()), "\u{e9}");
 /// ```
 pub fn nfc(s: Cow<'_, str>) -> Cow<'_, str> {

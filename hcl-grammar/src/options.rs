@@ -5,14 +5,14 @@
 /// options type in these crates).
 ///
 /// ```
-/// use hcl_grammar::{parse_expr_with, ParseOptions};
+/// use hcl_grammar::{parse_expr, ParseOptions};
 /// let options = ParseOptions::default().with_max_depth(4);
-/// assert!(parse_expr_with("[[[1]]]", &options).is_ok());
-/// assert!(parse_expr_with("[[[[[1]]]]]", &options).is_err());
+/// assert!(parse_expr("[[[1]]]", &options).is_ok());
+/// assert!(parse_expr("[[[[[1]]]]]", &options).is_err());
 ///
 /// let small = ParseOptions::default().with_max_input_len(8);
 /// assert_eq!(small.max_input_len(), 8);
-/// let err = parse_expr_with("[1, 2, 3, 4]", &small).unwrap_err();
+/// let err = parse_expr("[1, 2, 3, 4]", &small).unwrap_err();
 /// assert!(err.message().starts_with("input too large"));
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -28,6 +28,7 @@ impl ParseOptions {
     /// The default for [`ParseOptions::with_max_input_len`]: 8 MiB.
     pub const DEFAULT_MAX_INPUT_LEN: usize = 8 * 1024 * 1024;
     /// The default for [`ParseOptions::with_chunk_len`]: 16 KiB.
+    #[doc(hidden)]
     pub const DEFAULT_CHUNK_LEN: usize = 16 * 1024;
 
     /// The deepest nesting accepted. Each of these is one level: a
@@ -71,6 +72,7 @@ impl ParseOptions {
     /// of the whole file). Expressions and templates are always parsed
     /// whole. Default: [`ParseOptions::DEFAULT_CHUNK_LEN`] (16 KiB).
     #[must_use]
+    #[doc(hidden)]
     pub fn with_chunk_len(mut self, len: usize) -> Self {
         self.chunk_len = len;
         self
@@ -87,6 +89,7 @@ impl ParseOptions {
     }
 
     /// The piece size: see [`ParseOptions::with_chunk_len`].
+    #[doc(hidden)]
     pub fn chunk_len(&self) -> usize {
         self.chunk_len
     }

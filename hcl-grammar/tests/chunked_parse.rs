@@ -13,7 +13,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use hcl_grammar::{parse_body_bytes_with, parse_body_with, ParseOptions};
+use hcl_grammar::{parse_body, ParseOptions};
 use std::path::{Path, PathBuf};
 
 fn whole() -> ParseOptions {
@@ -28,8 +28,8 @@ fn tiny() -> ParseOptions {
 /// with none; returns whether the file parsed.
 #[track_caller]
 fn same(name: &str, bytes: &[u8]) -> bool {
-    let a = parse_body_bytes_with(bytes, &whole());
-    let b = parse_body_bytes_with(bytes, &tiny());
+    let a = parse_body(bytes, &whole());
+    let b = parse_body(bytes, &tiny());
     match (&a, &b) {
         (Ok(x), Ok(y)) => assert!(x == y, "{name}: trees differ"),
         (Err(x), Err(y)) => assert_eq!(
@@ -44,7 +44,7 @@ fn same(name: &str, bytes: &[u8]) -> bool {
         ),
     }
     if let Ok(text) = std::str::from_utf8(bytes) {
-        let c = parse_body_with(text, &tiny());
+        let c = parse_body(text, &tiny());
         assert_eq!(
             a.is_ok(),
             c.is_ok(),
@@ -179,10 +179,10 @@ fn pieces_are_cut_at_the_default_size() {
         i += 1;
     }
     let lines = i;
-    let a = parse_body_with(&big, &whole()).unwrap();
-    let b = parse_body_with(&big, &ParseOptions::default()).unwrap();
+    let a = parse_body(&big, &whole()).unwrap();
+    let b = parse_body(&big, &ParseOptions::default()).unwrap();
     assert!(a == b);
     big.push_str("broken = \n");
-    let e = parse_body_with(&big, &ParseOptions::default()).unwrap_err();
+    let e = parse_body(&big, &ParseOptions::default()).unwrap_err();
     assert_eq!(e.line(), lines + 1, "{e}");
 }

@@ -36,7 +36,7 @@ fn unedited_documents_print_as_their_input() {
         assert_eq!(d.to_unformatted_string(), src, "{src:?}");
         assert_eq!(
             d.to_formatted_string().unwrap(),
-            hcl_grammar::format(src).unwrap(),
+            hcl_grammar::format(src, &Default::default()).unwrap(),
             "{src:?}"
         );
     }

@@ -11,7 +11,7 @@
 use hcl_grammar::{parse_body, parse_expr, parse_template, Error};
 
 fn body_err(src: &str) -> Error {
-    match parse_body(src) {
+    match parse_body(src, &Default::default()) {
         Ok(b) => panic!("expected an error for {src:?}, got {b:?}"),
         Err(e) => e,
     }
@@ -160,7 +160,7 @@ fn invalid_escapes() {
         Some(6),
         &["`\\u12`", "four hexadecimal digits"],
     );
-    let e = parse_expr("\"\\ud800\"").unwrap_err();
+    let e = parse_expr("\"\\ud800\"", &Default::default()).unwrap_err();
     check(
         &e,
         1,
@@ -287,7 +287,7 @@ fn directive_errors() {
         &["unclosed template directive"],
     );
     // Reference: 1:2 "Unexpected else directive".
-    let e = parse_template("a%{ else }b").unwrap_err();
+    let e = parse_template("a%{ else }b", &Default::default()).unwrap_err();
     check(&e, 1, Some(2), &["unexpected `%{ else }`"]);
 }
 
@@ -318,13 +318,13 @@ fn invalid_numbers() {
 fn expression_mode_errors() {
     // Reference: 1:3 "Extra characters after expression", 1:1 "Missing expression".
     check(
-        &parse_expr("1 2").unwrap_err(),
+        &parse_expr("1 2", &Default::default()).unwrap_err(),
         1,
         Some(3),
         &["expected the end of the input"],
     );
     check(
-        &parse_expr("").unwrap_err(),
+        &parse_expr("", &Default::default()).unwrap_err(),
         1,
         Some(1),
         &["expected an expression"],
@@ -332,7 +332,7 @@ fn expression_mode_errors() {
     // Newlines are ignored in expression mode: the error is at the next token.
     // Reference: 2:1 "Missing expression".
     check(
-        &parse_expr("(1 +\n").unwrap_err(),
+        &parse_expr("(1 +\n", &Default::default()).unwrap_err(),
         2,
         Some(1),
         &["expected an expression"],
@@ -344,7 +344,7 @@ fn template_mode_unclosed_interpolation() {
     // Reference: 1:1 "Unclosed template interpolation sequence"; we point
     // at the `${` itself.
     check(
-        &parse_template("hello ${name").unwrap_err(),
+        &parse_template("hello ${name", &Default::default()).unwrap_err(),
         1,
         Some(7),
         &["`${`"],
@@ -360,10 +360,10 @@ fn namespaced_name_needs_a_call() {
 
 #[test]
 fn invalid_utf8_outside_comments() {
-    let e = hcl_grammar::parse_body_bytes(b"a = \"\xff\"\n").unwrap_err();
+    let e = parse_body(b"a = \"\xff\"\n", &Default::default()).unwrap_err();
     check(&e, 1, Some(6), &["invalid UTF-8"]);
     // Reference: accepted inside comments (lexical/invalid_utf8_in_comment_accepted).
-    let body = hcl_grammar::parse_body_bytes(b"# \xff\xfe\na = 1 // \xc0\n").unwrap();
+    let body = parse_body(b"# \xff\xfe\na = 1 // \xc0\n", &Default::default()).unwrap();
     assert_eq!(body.attributes().count(), 1);
 }
 
@@ -411,7 +411,7 @@ fn chained_legacy_index() {
         &["legacy index", "[0][1]"],
     );
     for src in ["l.0.1", "l.0.1.0", "l.0.1 + 1", "l.0.1e0"] {
-        let e = parse_expr(src).expect_err(src);
+        let e = parse_expr(src, &Default::default()).expect_err(src);
         check(&e, 1, Some(3), &["legacy index"]);
     }
 }

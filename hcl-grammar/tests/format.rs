@@ -10,7 +10,7 @@
 #![allow(clippy::expect_used, clippy::unwrap_used)]
 
 use hcl_grammar::tokens::{lex, TokenKind as K};
-use hcl_grammar::{format, format_bytes, format_with, FormatOptions};
+use hcl_grammar::{format, FormatOptions};
 
 /// `(name, input, the reference's output)`.
 const CASES: &[(&str, &str, &str)] = &[
@@ -149,7 +149,8 @@ const CASES: &[(&str, &str, &str)] = &[
 #[test]
 fn formats_like_the_reference() {
     for (name, src, expected) in CASES {
-        let ours = format(src).unwrap_or_else(|e| panic!("{name}: refused: {e}"));
+        let ours =
+            format(src, &Default::default()).unwrap_or_else(|e| panic!("{name}: refused: {e}"));
         assert_eq!(&ours, expected, "{name}");
     }
 }
@@ -157,7 +158,8 @@ fn formats_like_the_reference() {
 #[test]
 fn formatting_is_idempotent() {
     for (name, _, expected) in CASES {
-        let again = format(expected).unwrap_or_else(|e| panic!("{name}: refused: {e}"));
+        let again = format(expected, &Default::default())
+            .unwrap_or_else(|e| panic!("{name}: refused: {e}"));
         assert_eq!(&again, expected, "{name}");
     }
 }
@@ -165,7 +167,8 @@ fn formatting_is_idempotent() {
 #[test]
 fn bytes_and_str_agree() {
     for (name, src, expected) in CASES {
-        let ours = format_bytes(src.as_bytes()).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let ours =
+            format(src.as_bytes(), &Default::default()).unwrap_or_else(|e| panic!("{name}: {e}"));
         assert_eq!(ours, expected.as_bytes(), "{name}");
     }
 }
@@ -175,7 +178,7 @@ fn invalid_utf8_in_a_comment_is_formatted() {
     // The reference accepts any bytes in comments; its output here is
     // `a  = 1 # \xff\xfe\nbb = 2 # x\n`.
     let src = b"a = 1 # \xff\xfe\nbb = 2 # x\n";
-    let ours = format_bytes(src).expect("formats");
+    let ours = format(src, &Default::default()).expect("formats");
     assert_eq!(ours, b"a  = 1 # \xff\xfe\nbb = 2 # x\n");
 }
 
@@ -190,9 +193,9 @@ fn syntax_errors_are_refused_with_their_position() {
         ("a = <<EOT\nx\nEOT", 3, 4),
     ];
     for (src, line, column) in cases {
-        let err = format(src).expect_err(src);
+        let err = format(src, &Default::default()).expect_err(src);
         assert_eq!((err.line(), err.column()), (line, column), "{src:?}: {err}");
-        let err = format_bytes(src.as_bytes()).expect_err(src);
+        let err = format(src.as_bytes(), &Default::default()).expect_err(src);
         assert_eq!(err.line(), line, "{src:?}");
     }
 }
@@ -200,19 +203,16 @@ fn syntax_errors_are_refused_with_their_position() {
 #[test]
 fn without_the_syntax_check_invalid_input_is_formatted_token_by_token() {
     let options = FormatOptions::default().with_check_syntax(false);
-    assert!(format("b {\na=1\n").is_err());
+    assert!(format("b {\na=1\n", &Default::default()).is_err());
     // The rules still apply: indentation under the open brace, spaces
     // around `=`.
-    assert_eq!(
-        format_with("b {\na=1\n", &options).unwrap(),
-        "b {\n  a = 1\n"
-    );
+    assert_eq!(format("b {\na=1\n", &options).unwrap(), "b {\n  a = 1\n");
 }
 
 #[test]
 fn only_whitespace_changes() {
     for (name, src, _) in CASES {
-        let ours = format(src).unwrap();
+        let ours = format(src, &Default::default()).unwrap();
         let strip = |s: &str| -> String {
             s.chars()
                 .filter(|c| !matches!(c, ' ' | '\t' | '\u{feff}'))
@@ -350,7 +350,7 @@ fn output_longer_than_the_limit_is_an_error_not_an_allocation() {
     }
     src.push_str("}\n");
     let options = FormatOptions::default().with_max_output_len(1_000_000);
-    let err = format_with(&src, &options).unwrap_err();
+    let err = format(&src, &options).unwrap_err();
     assert!(
         err.message().starts_with("formatted output too large"),
         "{err}"
@@ -362,7 +362,7 @@ fn output_longer_than_the_limit_is_an_error_not_an_allocation() {
     assert_eq!(err.line(), 101);
     // Within the limit, the same shape formats.
     let roomy = FormatOptions::default().with_max_output_len(200_000_000);
-    let out = format_with(&src, &roomy).unwrap();
+    let out = format(&src, &roomy).unwrap();
     assert!(out.contains(&format!("\n  b{} = 1\n", " ".repeat(9_999))));
 }
 
@@ -372,7 +372,7 @@ fn unterminated_block_comments_stay_linear() {
     // search for `*/` is done once, not once per `/*`.
     let src = "/*".repeat(200_000);
     let options = FormatOptions::default().with_check_syntax(false);
-    assert!(format(&src).is_err());
-    let out = format_with(&src, &options).unwrap();
+    assert!(format(&src, &Default::default()).is_err());
+    let out = format(&src, &options).unwrap();
     assert_eq!(out.matches('/').count(), 200_000);
 }

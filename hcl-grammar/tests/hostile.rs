@@ -55,7 +55,7 @@ fn expr_nested(open: &str, inner: &str, close: &str, n: usize) -> String {
 fn deep_parentheses_are_an_error() {
     on_small_stack(|| {
         let src = expr_nested("(", "1", ")", DEEP);
-        assert_too_deep(parse_expr(&src).map(|_| ()));
+        assert_too_deep(parse_expr(&src, &Default::default()).map(|_| ()));
     });
 }
 
@@ -63,7 +63,7 @@ fn deep_parentheses_are_an_error() {
 fn deep_brackets_are_an_error() {
     on_small_stack(|| {
         let src = expr_nested("[", "1", "]", DEEP);
-        assert_too_deep(parse_expr(&src).map(|_| ()));
+        assert_too_deep(parse_expr(&src, &Default::default()).map(|_| ()));
     });
 }
 
@@ -71,7 +71,7 @@ fn deep_brackets_are_an_error() {
 fn deep_braces_are_an_error() {
     on_small_stack(|| {
         let src = format!("a = {}", expr_nested("{a=", "1", "}", DEEP));
-        assert_too_deep(parse_body(&src).map(|_| ()));
+        assert_too_deep(parse_body(&src, &Default::default()).map(|_| ()));
     });
 }
 
@@ -79,7 +79,7 @@ fn deep_braces_are_an_error() {
 fn deep_interpolations_are_an_error() {
     on_small_stack(|| {
         let src = expr_nested("\"${", "1", "}\"", DEEP);
-        assert_too_deep(parse_expr(&src).map(|_| ()));
+        assert_too_deep(parse_expr(&src, &Default::default()).map(|_| ()));
     });
 }
 
@@ -87,7 +87,7 @@ fn deep_interpolations_are_an_error() {
 fn deep_template_sequences_are_an_error() {
     on_small_stack(|| {
         let src = expr_nested("${", "1", "}", DEEP);
-        assert_too_deep(parse_template(&src).map(|_| ()));
+        assert_too_deep(parse_template(&src, &Default::default()).map(|_| ()));
     });
 }
 
@@ -95,7 +95,7 @@ fn deep_template_sequences_are_an_error() {
 fn deep_blocks_are_an_error() {
     on_small_stack(|| {
         let src = expr_nested("a {\n", "", "}\n", DEEP);
-        assert_too_deep(parse_body(&src).map(|_| ()));
+        assert_too_deep(parse_body(&src, &Default::default()).map(|_| ()));
     });
 }
 
@@ -103,7 +103,7 @@ fn deep_blocks_are_an_error() {
 fn deep_heredocs_are_an_error() {
     on_small_stack(|| {
         let src = expr_nested("<<EOT\n${", "1", "}\nEOT\n", DEEP);
-        assert_too_deep(parse_expr(&src).map(|_| ()));
+        assert_too_deep(parse_expr(&src, &Default::default()).map(|_| ()));
     });
 }
 
@@ -111,7 +111,7 @@ fn deep_heredocs_are_an_error() {
 fn long_conditional_chains_are_an_error() {
     on_small_stack(|| {
         let src = format!("{}0", "a ? b : ".repeat(DEEP));
-        assert_too_deep(parse_expr(&src).map(|_| ()));
+        assert_too_deep(parse_expr(&src, &Default::default()).map(|_| ()));
     });
 }
 
@@ -119,11 +119,11 @@ fn long_conditional_chains_are_an_error() {
 fn long_operator_chains_are_an_error() {
     on_small_stack(|| {
         let src = format!("{}1", "1 + ".repeat(DEEP));
-        assert_too_deep(parse_expr(&src).map(|_| ()));
+        assert_too_deep(parse_expr(&src, &Default::default()).map(|_| ()));
         let src = format!("{}x", "-".repeat(DEEP));
-        assert_too_deep(parse_expr(&src).map(|_| ()));
+        assert_too_deep(parse_expr(&src, &Default::default()).map(|_| ()));
         let src = format!("x{}", ".a".repeat(DEEP));
-        assert_too_deep(parse_expr(&src).map(|_| ()));
+        assert_too_deep(parse_expr(&src, &Default::default()).map(|_| ()));
     });
 }
 
@@ -131,7 +131,7 @@ fn long_operator_chains_are_an_error() {
 fn deep_directives_are_an_error() {
     on_small_stack(|| {
         let src = expr_nested("%{ if true }", "x", "%{ endif }", DEEP);
-        assert_too_deep(parse_template(&src).map(|_| ()));
+        assert_too_deep(parse_template(&src, &Default::default()).map(|_| ()));
     });
 }
 
@@ -148,14 +148,18 @@ fn max_depth_itself_parses() {
             ("x[", "1", "]", DEPTH),
         ] {
             let src = expr_nested(open, inner, close, levels);
-            if let Err(e) = parse_expr(&src) {
+            if let Err(e) = parse_expr(&src, &Default::default()) {
                 panic!("{open}...{close} at depth {levels}: {e}");
             }
             let src = expr_nested(open, inner, close, levels + 1);
-            assert!(parse_expr(&src).is_err(), "{open} at depth {}", levels + 1);
+            assert!(
+                parse_expr(&src, &Default::default()).is_err(),
+                "{open} at depth {}",
+                levels + 1
+            );
         }
         let blocks = expr_nested("a {\n", "", "}\n", DEPTH);
-        if let Err(e) = parse_body(&blocks) {
+        if let Err(e) = parse_body(&blocks, &Default::default()) {
             panic!("blocks at depth {DEPTH}: {e}");
         }
     });
@@ -164,8 +168,8 @@ fn max_depth_itself_parses() {
 #[test]
 fn max_depth_is_configurable() {
     let options = ParseOptions::default().with_max_depth(3);
-    assert!(hcl_grammar::parse_expr_with("[[[1]]]", &options).is_ok());
-    assert!(hcl_grammar::parse_expr_with("[[[[1]]]]", &options).is_err());
+    assert!(parse_expr("[[[1]]]", &options).is_ok());
+    assert!(parse_expr("[[[[1]]]]", &options).is_err());
 }
 
 #[test]
@@ -173,7 +177,10 @@ fn unclosed_nested_calls_fail_within_the_call_budget() {
     on_small_stack(|| {
         for n in [10, 100, DEPTH - 1] {
             let src = format!("a = {}", "f(".repeat(n));
-            assert_syntax_error_within_budget(parse_body(&src).map(|_| ()), &format!("f( x{n}"));
+            assert_syntax_error_within_budget(
+                parse_body(&src, &Default::default()).map(|_| ()),
+                &format!("f( x{n}"),
+            );
         }
     });
 }
@@ -183,9 +190,15 @@ fn unclosed_nested_objects_fail_within_the_call_budget() {
     on_small_stack(|| {
         for n in [10, 100, DEPTH - 1] {
             let src = format!("a = {}", "{a=".repeat(n));
-            assert_syntax_error_within_budget(parse_body(&src).map(|_| ()), &format!("{{a= x{n}"));
+            assert_syntax_error_within_budget(
+                parse_body(&src, &Default::default()).map(|_| ()),
+                &format!("{{a= x{n}"),
+            );
             let src = format!("a = {}", "[for x in ".repeat(n));
-            assert_syntax_error_within_budget(parse_body(&src).map(|_| ()), &format!("[for x{n}"));
+            assert_syntax_error_within_budget(
+                parse_body(&src, &Default::default()).map(|_| ()),
+                &format!("[for x{n}"),
+            );
         }
     });
 }
@@ -195,10 +208,17 @@ fn many_flat_items_parse_within_the_call_budget() {
     // 20,000 attributes and a 20,000-element tuple parse (a parse over its
     // linear call budget would fail with "input too complex").
     let body: String = (0..20_000).map(|i| format!("a{i} = {i}\n")).collect();
-    assert_eq!(parse_body(&body).map(|b| b.items.len()).ok(), Some(20_000));
+    assert_eq!(
+        parse_body(&body, &Default::default())
+            .map(|b| b.items.len())
+            .ok(),
+        Some(20_000)
+    );
     let tuple = format!("[{}]", "1, ".repeat(20_000));
     assert_eq!(
-        parse_expr(&tuple).err().map(|e| e.to_string()),
+        parse_expr(&tuple, &Default::default())
+            .err()
+            .map(|e| e.to_string()),
         None,
         "a 20,000-element tuple"
     );
@@ -210,18 +230,18 @@ fn input_longer_than_the_limit_is_an_error() {
     // At the limit: parses.
     let src = "a = 1\nb = 22222\n";
     assert_eq!(src.len(), 16);
-    assert!(hcl_grammar::parse_body_with(src, &options).is_ok());
+    assert!(parse_body(src, &options).is_ok());
     // One byte more: an error at the first byte past the limit (line 3,
     // column 1), for every entry point.
     let src = "a = 1\nb = 22222\nc";
     for err in [
-        hcl_grammar::parse_body_with(src, &options).map(drop),
-        hcl_grammar::parse_body_bytes_with(src.as_bytes(), &options).map(drop),
-        hcl_grammar::parse_expr_with(src, &options).map(drop),
-        hcl_grammar::parse_expr_bytes_with(src.as_bytes(), &options).map(drop),
-        hcl_grammar::parse_template_with(src, &options).map(drop),
-        hcl_grammar::parse_template_bytes_with(src.as_bytes(), &options).map(drop),
-        hcl_grammar::json::parse_json_with(src, &options).map(drop),
+        parse_body(src, &options).map(drop),
+        parse_body(src.as_bytes(), &options).map(drop),
+        parse_expr(src, &options).map(drop),
+        parse_expr(src.as_bytes(), &options).map(drop),
+        parse_template(src, &options).map(drop),
+        parse_template(src.as_bytes(), &options).map(drop),
+        hcl_grammar::json::parse_json(src, &options).map(drop),
     ] {
         let err = err.expect_err("17 bytes over a 16-byte limit");
         assert!(
@@ -235,7 +255,7 @@ fn input_longer_than_the_limit_is_an_error() {
     // first.
     let mut bytes = src.as_bytes().to_vec();
     bytes.push(0xff);
-    let err = hcl_grammar::parse_body_bytes_with(&bytes, &options).expect_err("too large");
+    let err = parse_body(&bytes, &options).expect_err("too large");
     assert!(err.message().starts_with("input too large"), "{err}");
 }
 
@@ -243,6 +263,6 @@ fn input_longer_than_the_limit_is_an_error() {
 fn the_default_input_limit_is_8_mib() {
     assert_eq!(ParseOptions::default().max_input_len(), 8 * 1024 * 1024);
     let src = " ".repeat(ParseOptions::DEFAULT_MAX_INPUT_LEN + 1);
-    let err = parse_body(&src).expect_err("over the default limit");
+    let err = parse_body(&src, &Default::default()).expect_err("over the default limit");
     assert!(err.message().starts_with("input too large"), "{err}");
 }

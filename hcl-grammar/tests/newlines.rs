@@ -10,7 +10,7 @@ use hcl_grammar::ast::{Expr, ExprKind};
 use hcl_grammar::{parse_body, parse_expr};
 
 fn expr(src: &str) -> Expr<'_> {
-    parse_expr(src).unwrap_or_else(|e| panic!("{src:?}: {e}"))
+    parse_expr(src, &Default::default()).unwrap_or_else(|e| panic!("{src:?}: {e}"))
 }
 
 fn attr_name<'a>(e: &'a Expr<'_>) -> &'a str {
@@ -39,7 +39,7 @@ fn newline_after_the_dot_of_an_attribute_access() {
         assert_eq!(attr_name(e), "b", "{src:?}");
     }
     // In a body, inside brackets.
-    let body = parse_body("x = [a.\nb]\n").expect("accepted");
+    let body = parse_body("x = [a.\nb]\n", &Default::default()).expect("accepted");
     assert_eq!(body.items.len(), 1);
 }
 

@@ -9,7 +9,7 @@ use hcl_grammar::{parse_body, parse_expr, parse_template};
 use insta::assert_debug_snapshot;
 
 fn expr(src: &str) -> hcl_grammar::Expr<'_> {
-    parse_expr(src).unwrap_or_else(|e| panic!("{src:?}: {e}"))
+    parse_expr(src, &Default::default()).unwrap_or_else(|e| panic!("{src:?}: {e}"))
 }
 
 // ## Structural Elements
@@ -17,12 +17,14 @@ fn expr(src: &str) -> hcl_grammar::Expr<'_> {
 #[test]
 fn structure_attribute_and_block() {
     let src = "io_mode = \"async\"\n\nservice \"http\" \"web_proxy\" {\n  listen_addr = \"127.0.0.1:8080\"\n}\n";
-    assert_debug_snapshot!(parse_body(src).unwrap());
+    assert_debug_snapshot!(parse_body(src, &Default::default()).unwrap());
 }
 
 #[test]
 fn structure_one_line_block() {
-    assert_debug_snapshot!(parse_body("a \"b\" { c = 1 }\nempty {}\n").unwrap());
+    assert_debug_snapshot!(
+        parse_body("a \"b\" { c = 1 }\nempty {}\n", &Default::default()).unwrap()
+    );
 }
 
 // ## Expressions: Collection Values
@@ -42,8 +44,8 @@ fn collections_parenthesised_key_is_expression() {
 #[test]
 fn collections_for_ambiguity() {
     // `[for, foo, baz]` and `{for: 1, baz: 2}` are syntax errors.
-    assert!(parse_expr("[for, foo, baz]").is_err());
-    assert!(parse_expr("{for: 1, baz: 2}").is_err());
+    assert!(parse_expr("[for, foo, baz]", &Default::default()).is_err());
+    assert!(parse_expr("{for: 1, baz: 2}", &Default::default()).is_err());
     // Parentheses or reordering disambiguate.
     assert_debug_snapshot!("tuple_paren_for", expr("[(for), foo, baz]"));
     assert_debug_snapshot!("object_paren_for", expr("{(for): 1, baz: 2}"));
@@ -121,17 +123,17 @@ fn template_strip_markers() {
     // `hello ${~ "world" }` produces "helloworld".
     assert_debug_snapshot!(
         "interpolation",
-        parse_template("hello ${~ \"world\" }").unwrap()
+        parse_template("hello ${~ \"world\" }", &Default::default()).unwrap()
     );
     // `%{ if true ~} hello %{~ endif }` produces "hello".
     assert_debug_snapshot!(
         "directive",
-        parse_template("%{ if true ~} hello %{~ endif }").unwrap()
+        parse_template("%{ if true ~} hello %{~ endif }", &Default::default()).unwrap()
     );
     // Stripping is syntactic: `${"hello" ~}${" world"}` keeps the space.
     assert_debug_snapshot!(
         "values_untouched",
-        parse_template("${\"hello\" ~}${\" world\"}").unwrap()
+        parse_template("${\"hello\" ~}${\" world\"}", &Default::default()).unwrap()
     );
 }
 
@@ -146,10 +148,10 @@ fn unwrapping() {
         ("${\"\"}${true}", false),
         ("%{ for v in [true] }${v}%{ endfor }", false),
     ] {
-        let t = parse_template(src).unwrap();
+        let t = parse_template(src, &Default::default()).unwrap();
         assert_eq!(t.is_unwrappable(), unwraps, "{src}");
     }
-    assert_debug_snapshot!(parse_template("${\"${true}\"}").unwrap());
+    assert_debug_snapshot!(parse_template("${\"${true}\"}", &Default::default()).unwrap());
 }
 
 // ## Template Expressions: heredocs

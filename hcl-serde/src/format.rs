@@ -27,21 +27,21 @@ pub use hcl_grammar::FormatOptions;
 /// assert_eq!(err.line(), Some(2));
 /// ```
 pub fn format(src: &str) -> Result<String> {
-    Ok(hcl_grammar::format(src)?)
+    Ok(hcl_grammar::format(src, &Default::default())?)
 }
 
 /// [`format()`] with options (e.g. formatting without the syntax check).
 pub fn format_with(src: &str, options: &FormatOptions) -> Result<String> {
-    Ok(hcl_grammar::format_with(src, options)?)
+    Ok(hcl_grammar::format(src, options)?)
 }
 
 /// [`format()`] for bytes that may not be UTF-8 (the reference accepts any
 /// bytes inside comments).
 pub fn format_bytes(src: &[u8]) -> Result<Vec<u8>> {
-    Ok(hcl_grammar::format_bytes(src)?)
+    Ok(hcl_grammar::format(src, &Default::default())?)
 }
 
 /// [`format_bytes`] with options.
 pub fn format_bytes_with(src: &[u8], options: &FormatOptions) -> Result<Vec<u8>> {
-    Ok(hcl_grammar::format_bytes_with(src, options)?)
+    Ok(hcl_grammar::format(src, options)?)
 }

@@ -1,8 +1,8 @@
 //! Read HCL, the HashiCorp Configuration Language, into typed Rust values
 //! with serde.
 //!
-//! The crate evaluates the syntax tree of [`hcl_grammar`] (re-exported as
-//! [`grammar`]) with a [`Context`] of variables and functions, into
+//! The crate evaluates the syntax tree of [`hcl_grammar`] (its tree types
+//! re-exported as [`grammar`]) with a [`Context`] of variables and functions, into
 //! [`Value`]s with exact decimal [`Number`]s.
 //!
 //! ```
@@ -124,7 +124,14 @@ mod source;
 pub mod stdlib;
 pub mod value;
 
-pub use hcl_grammar as grammar;
+/// The syntax tree that [`eval`]'s functions take and the spans that
+/// [`RawExpression`], [`RawBody`] and errors report (the tree types of
+/// [`hcl_grammar`]; parse with that crate's `parse_body`, `parse_expr`
+/// and `parse_template`).
+pub mod grammar {
+    pub use hcl_grammar::ast::*;
+    pub use hcl_grammar::{Position, Span};
+}
 
 #[doc(inline)]
 pub use de::{from_dir, from_files, from_files_with};

@@ -477,7 +477,7 @@ fn from_reader_stops_reading_past_the_input_limit() {
     let mut endless = Endless(0);
     let err = hcl::from_reader::<_, Value>(&mut endless).unwrap_err();
     assert!(err.to_string().starts_with("input too large"), "{err}");
-    let limit = hcl::grammar::ParseOptions::DEFAULT_MAX_INPUT_LEN as u64;
+    let limit = hcl_grammar::ParseOptions::DEFAULT_MAX_INPUT_LEN as u64;
     assert!(
         endless.0 > limit && endless.0 <= limit + (1 << 20),
         "read {} bytes",

@@ -8,7 +8,7 @@ use hcl::{Context, Value};
 
 /// Parses and evaluates an expression; the error has its source attached.
 fn eval(src: &str, ctx: &Context) -> Result<Value, hcl::Error> {
-    let expr = hcl::grammar::parse_expr(src).map_err(hcl::Error::from)?;
+    let expr = hcl_grammar::parse_expr(src, &Default::default()).map_err(hcl::Error::from)?;
     hcl::eval::eval_expr(&expr, ctx).map_err(|e| e.with_source(src))
 }
 

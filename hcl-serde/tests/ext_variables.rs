@@ -3,8 +3,8 @@
 //! variables-body` on the same text.
 
 use hcl::ext::variables::{Step, Traversal};
-use hcl::grammar::Span;
 use hcl::Value;
+use hcl_grammar::Span;
 use serde::Deserialize;
 
 const SRC: &str = "x = 1\nblk {\n  y = var.a + local.b[\"k\"] + [for v in v : v.x]\n}\n";
@@ -56,15 +56,15 @@ fn captured_body_spans_are_in_the_file() -> hcl::Result<()> {
 }
 
 #[test]
-fn whole_file_body() -> Result<(), hcl::grammar::Error> {
-    let body = hcl::grammar::parse_body(SRC)?;
+fn whole_file_body() -> Result<(), hcl_grammar::Error> {
+    let body = hcl_grammar::parse_body(SRC, &Default::default())?;
     assert_eq!(hcl::ext::variables::body_variables(&body), expected());
     Ok(())
 }
 
 #[test]
-fn display_is_hcl_syntax() -> Result<(), hcl::grammar::Error> {
-    let e = hcl::grammar::parse_expr("a.b[0][\"k\\\"\"][true][null][1.5].c")?;
+fn display_is_hcl_syntax() -> Result<(), hcl_grammar::Error> {
+    let e = hcl_grammar::parse_expr("a.b[0][\"k\\\"\"][true][null][1.5].c", &Default::default())?;
     let refs = hcl::ext::variables::variables(&e);
     assert_eq!(refs.len(), 1);
     assert_eq!(refs[0].to_string(), "a.b[0][\"k\\\"\"][true][null][1.5].c");

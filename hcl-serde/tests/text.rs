@@ -8,7 +8,7 @@
 use hcl::{Context, Value};
 
 fn template(src: &str) -> Result<Value, hcl::Error> {
-    let t = hcl::grammar::parse_template(src)?;
+    let t = hcl_grammar::parse_template(src, &Default::default())?;
     let mut ctx = Context::new();
     ctx.add_stdlib();
     hcl::eval::eval_template(&t, &ctx)
@@ -63,7 +63,7 @@ fn strip_around_directives_in_a_standalone_template() {
 // Group 2: `hcl-oracle body FILE --vars VARS --funcs stdlib`.
 
 fn eval_with_s(expr: &str) -> Value {
-    let e = hcl::grammar::parse_expr(expr).expect("parses");
+    let e = hcl_grammar::parse_expr(expr, &Default::default()).expect("parses");
     let mut ctx = Context::new();
     ctx.add_stdlib();
     ctx.declare_var("s", "cafe\u{301}");
@@ -104,9 +104,12 @@ fn concatenations_are_nfc() {
 #[test]
 fn block_labels_are_not_normalized() {
     // The reference keeps labels as written, escapes decoded.
-    let body = hcl::grammar::parse_body("b \"cafe\u{301}\" \"x\\u0301\" \"e\\u0301\" {\n}\n")
-        .expect("parses");
-    let hcl::grammar::Structure::Block(b) = &body.items[0] else {
+    let body = hcl_grammar::parse_body(
+        "b \"cafe\u{301}\" \"x\\u0301\" \"e\\u0301\" {\n}\n",
+        &Default::default(),
+    )
+    .expect("parses");
+    let hcl_grammar::Structure::Block(b) = &body.items[0] else {
         panic!("expected a block");
     };
     let labels: Vec<&str> = b.labels.iter().map(|l| l.as_str()).collect();
@@ -116,8 +119,8 @@ fn block_labels_are_not_normalized() {
 // Group 5: `hcl-oracle body FILE`.
 
 fn body_attr(src: &str) -> Result<Value, hcl::Error> {
-    let body = hcl::grammar::parse_body(src)?;
-    let hcl::grammar::Structure::Attribute(a) = &body.items[0] else {
+    let body = hcl_grammar::parse_body(src, &Default::default())?;
+    let hcl_grammar::Structure::Attribute(a) = &body.items[0] else {
         panic!("expected an attribute");
     };
     hcl::eval::eval_expr(&a.expr, &Context::new())
@@ -158,7 +161,7 @@ fn crlf_heredocs_and_lone_cr_in_comments_and_templates_are_fine() {
 
 #[test]
 fn argument_count_message_names_the_count() {
-    let e = hcl::grammar::parse_expr("upper()").expect("parses");
+    let e = hcl_grammar::parse_expr("upper()", &Default::default()).expect("parses");
     let mut ctx = Context::new();
     ctx.add_stdlib();
     let err = hcl::eval::eval_expr(&e, &ctx).unwrap_err();

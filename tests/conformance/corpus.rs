@@ -255,21 +255,24 @@ pub fn self_test() -> Result<(), String> {
                 labels: vec![BlockLabel::String(StrLit {
                     value: "x".into(),
                     span: Span::new(8, 11),
-                })].into(),
+                })]
+                .into(),
                 body: Body {
                     items: vec![attr(
                         "c",
                         16,
                         ExprKind::Variable(ident("d", 20)),
                         Span::new(20, 21),
-                    )].into(),
+                    )]
+                    .into(),
                     span: Span::new(13, 22),
                 },
                 open_brace: Span::new(12, 13),
                 close_brace: Span::new(22, 23),
                 span: Span::new(6, 23),
             })),
-        ].into(),
+        ]
+        .into(),
         span: Span::new(0, src.len()),
     };
     let view = |text: &str| json::parse(text.as_bytes());

@@ -8,8 +8,8 @@
 use crate::json::Json;
 use crate::report::Part;
 use hcl::ext::variables::{body_variables, variables, Step, Traversal};
-use hcl::grammar::{Body, Position, Structure};
 use hcl::{Map, Value};
+use hcl_grammar::{Body, Position, Structure};
 use std::path::Path;
 use std::time::Instant;
 
@@ -214,14 +214,14 @@ fn check_refs(kind: Kind, input: &[u8], expected: &Json) -> Outcome {
         return Outcome::of(Err("input is not UTF-8".to_owned()));
     };
     let ours: Result<Value, Phase<'_>> = match kind {
-        Kind::RefsExpr => hcl::grammar::parse_expr(src)
+        Kind::RefsExpr => hcl_grammar::parse_expr(src, &Default::default())
             .map(|e| {
                 let mut doc = Map::new();
                 doc.insert("variables".to_owned(), traversals(&variables(&e), src));
                 Value::Object(doc)
             })
             .map_err(|e| ("parse", e.message().to_owned(), e.line())),
-        _ => hcl::grammar::parse_body(src)
+        _ => hcl_grammar::parse_body(src, &Default::default())
             .map(|b| refs_body(&b, src))
             .map_err(|e| ("parse", e.message().to_owned(), e.line())),
     };

@@ -59,8 +59,8 @@ pub fn check(path: &Path, input: &[u8], expected: &Json) -> Outcome {
 }
 
 fn run(src: &str, value: Option<Value>) -> Result<Value, Phase<'static>> {
-    let expr =
-        hcl::grammar::parse_expr(src).map_err(|e| ("parse", e.message().to_owned(), e.line()))?;
+    let expr = hcl_grammar::parse_expr(src, &Default::default())
+        .map_err(|e| ("parse", e.message().to_owned(), e.line()))?;
     let t = TypeConstraint::from_expr(&expr).map_err(|e| {
         let e = e.with_source(src);
         ("type", e.message().to_owned(), e.line().unwrap_or(0))

@@ -38,8 +38,8 @@ pub fn check(path: &Path, input: &[u8], expected: &Json) -> Outcome {
 }
 
 fn run(src: &str, base: &Arc<Context>) -> Result<hcl::Value, Phase<'static>> {
-    let body =
-        hcl::grammar::parse_body(src).map_err(|e| ("parse", e.message().to_owned(), e.line()))?;
+    let body = hcl_grammar::parse_body(src, &Default::default())
+        .map_err(|e| ("parse", e.message().to_owned(), e.line()))?;
     let line = |e: hcl::Error| {
         let e = e.with_source(src);
         (e.message().to_owned(), e.line().unwrap_or(0))

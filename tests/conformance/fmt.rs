@@ -72,7 +72,7 @@ pub fn list(dir: &Path, group: impl Fn(&str) -> String) -> std::io::Result<Vec<F
 /// its output must change nothing.
 pub fn check(case: &FmtCase, newer: bool) -> Result<(), String> {
     let src = std::fs::read(&case.path).map_err(|e| format!("cannot read the input: {e}"))?;
-    let ours = hcl_grammar::format_bytes(&src);
+    let ours = hcl_grammar::format(&src, &Default::default());
     match &case.expected {
         Expected::Refused if newer => {
             let out = ours.map_err(|e| format!("refused (newer HCL must format): {e}"))?;
@@ -93,7 +93,7 @@ pub fn check(case: &FmtCase, newer: bool) -> Result<(), String> {
                 return Err(first_difference(&expected, &out));
             }
             if NOT_IDEMPOTENT.contains(&case.name.as_str()) {
-                match hcl_grammar::format_bytes(&out) {
+                match hcl_grammar::format(&out, &Default::default()) {
                     Err(_) => Ok(()),
                     Ok(_) => Err(
                         "formatting the output again must be a syntax error, as for the reference"
@@ -108,7 +108,7 @@ pub fn check(case: &FmtCase, newer: bool) -> Result<(), String> {
 }
 
 fn idempotent(out: &[u8]) -> Result<(), String> {
-    match hcl_grammar::format_bytes(out) {
+    match hcl_grammar::format(out, &Default::default()) {
         Ok(again) if again == out => Ok(()),
         Ok(again) => Err(format!(
             "not idempotent: formatting the output again changes it: {}",

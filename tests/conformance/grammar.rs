@@ -61,14 +61,14 @@ impl std::fmt::Display for Rejection {
 /// reference accepts it inside comments).
 pub fn parse(mode: Mode, bytes: &[u8]) -> Result<(), Rejection> {
     let result = match mode {
-        Mode::Body => hcl_grammar::parse_body_bytes(bytes).map(drop),
-        Mode::Expr => hcl_grammar::parse_expr_bytes(bytes).map(drop),
-        Mode::Template => hcl_grammar::parse_template_bytes(bytes).map(drop),
+        Mode::Body => hcl_grammar::parse_body(bytes, &Default::default()).map(drop),
+        Mode::Expr => hcl_grammar::parse_expr(bytes, &Default::default()).map(drop),
+        Mode::Template => hcl_grammar::parse_template(bytes, &Default::default()).map(drop),
     };
     result.map_err(|e| Rejection::from_error(&e))
 }
 
 /// Parses a body from bytes, for the corpus check.
 pub fn parse_body(bytes: &[u8]) -> Result<hcl_grammar::Body<'_>, Rejection> {
-    hcl_grammar::parse_body_bytes(bytes).map_err(|e| Rejection::from_error(&e))
+    hcl_grammar::parse_body(bytes, &Default::default()).map_err(|e| Rejection::from_error(&e))
 }

@@ -305,7 +305,7 @@ fn serde_path(
 /// the serde path refuses those (a documented limit, README "JSON syntax").
 pub fn escaped_names(text: &str) -> bool {
     use hcl_grammar::json::{parse_json, JsonKind, JsonValue};
-    match parse_json(text).map(|v| v.kind) {
+    match parse_json(text, &Default::default()).map(|v| v.kind) {
         Ok(JsonKind::Object(props)) => props
             .iter()
             .any(|p| !JsonValue::is_raw_string(text, p.name_span)),

@@ -15,8 +15,8 @@
 //!   passed nor failed.
 
 use crate::json::Json;
-use hcl::grammar::{Body, Expr, ExprKind, ObjectKey, Structure, Template, TemplatePart};
 use hcl::{Context, Map, Number, Value};
+use hcl_grammar::{Body, Expr, ExprKind, ObjectKey, Structure, Template, TemplatePart};
 
 /// The functions of the oracle's `--funcs stdlib` table (`hcl-oracle
 /// funcs`).
@@ -471,7 +471,7 @@ pub fn check(case: &crate::cases::Case) -> crate::cases::Verdict {
     let src_text = String::from_utf8_lossy(&case.input);
     let mut calls = Vec::new();
     let result: Result<Value, hcl::Error> = match case.mode {
-        Mode::Body => match hcl::grammar::parse_body_bytes(&case.input) {
+        Mode::Body => match hcl_grammar::parse_body(&case.input, &Default::default()) {
             Ok(body) => {
                 calls_in_body(&body, &mut calls);
                 let missing = missing_functions(&ctx, &calls);
@@ -482,7 +482,7 @@ pub fn check(case: &crate::cases::Case) -> crate::cases::Verdict {
             }
             Err(e) => Err(e.into()),
         },
-        Mode::Expr => match hcl::grammar::parse_expr_bytes(&case.input) {
+        Mode::Expr => match hcl_grammar::parse_expr(&case.input, &Default::default()) {
             Ok(expr) => {
                 calls_in_expr(&expr, &mut calls);
                 let missing = missing_functions(&ctx, &calls);
@@ -493,7 +493,7 @@ pub fn check(case: &crate::cases::Case) -> crate::cases::Verdict {
             }
             Err(e) => Err(e.into()),
         },
-        Mode::Template => match hcl::grammar::parse_template_bytes(&case.input) {
+        Mode::Template => match hcl_grammar::parse_template(&case.input, &Default::default()) {
             Ok(t) => {
                 calls_in_template(&t, &mut calls);
                 let missing = missing_functions(&ctx, &calls);

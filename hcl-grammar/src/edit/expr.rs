@@ -39,7 +39,7 @@ impl Expression {
     /// A syntax error, positioned in `text`, or a limit passed.
     pub fn parse_with(text: &str, options: &ParseOptions) -> Result<Expression> {
         let wrapped = wrap(text);
-        let body = crate::parse_body_with(&wrapped, options).map_err(|e| unwrap_error(&e, text))?;
+        let body = crate::parse_body(&wrapped, options).map_err(|e| unwrap_error(&e, text))?;
         let span = match body.attribute("x") {
             Some(a) => a.expr.span,
             None => return Err(Error::new("not one expression", Span::new(0, 0), text)),
@@ -66,7 +66,7 @@ impl Expression {
     /// `["string"]` steps (the legacy `.0` is refused, as the reference
     /// refuses it).
     pub fn traversal(text: &str) -> Result<Expression> {
-        let expr = crate::parse_expr(text)?;
+        let expr = crate::parse_expr(text, &Default::default())?;
         let mut steps = Vec::new();
         let mut cur = &expr;
         loop {
@@ -114,7 +114,7 @@ impl Expression {
     /// When `text` is not a number.
     pub fn number(text: &str) -> Result<Expression> {
         let digits = text.strip_prefix('-').unwrap_or(text);
-        match crate::parse_expr(digits) {
+        match crate::parse_expr(digits, &Default::default()) {
             Ok(Expr {
                 kind: ExprKind::Number(n),
                 ..
@@ -204,7 +204,7 @@ impl Expression {
             return 0;
         }
         let wrapped = wrap(&self.text);
-        let Ok(body) = crate::parse_body(&wrapped) else {
+        let Ok(body) = crate::parse_body(&wrapped, &Default::default()) else {
             return 0;
         };
         let Some(attr) = body.attribute("x") else {
@@ -245,7 +245,7 @@ pub(crate) fn laid_out(expr: Expression, depth: usize) -> Expression {
         return expr;
     }
     let options = crate::FormatOptions::default().with_check_syntax(false);
-    let Ok(formatted) = crate::format_with(&wrap(&expr.text), &options) else {
+    let Ok(formatted) = crate::format(&wrap(&expr.text), &options) else {
         return expr;
     };
     let Some(inner) = formatted

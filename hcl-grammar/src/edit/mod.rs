@@ -112,7 +112,7 @@ impl Document {
     ///
     /// The parser's error, for a syntax error or a limit passed.
     pub fn parse_with(src: &str, options: &ParseOptions) -> Result<Document> {
-        let ast = crate::parse_body_with(src, options)?;
+        let ast = crate::parse_body(src, options)?;
         Ok(Document {
             body: build::build(src, &ast),
             len: src.len(),

@@ -4,7 +4,7 @@
 //!
 //! ```
 //! let src = "service  \"web\"{\nport=8080\n  # the public name\nhostname = \"example.com\" // ok\n}\n";
-//! let formatted = hcl_grammar::format(src).unwrap();
+//! let formatted = hcl_grammar::format(src, &Default::default()).unwrap();
 //! assert_eq!(
 //!     formatted,
 //!     "service \"web\" {\n  port = 8080\n  # the public name\n  hostname = \"example.com\" // ok\n}\n"
@@ -31,9 +31,10 @@
 
 mod rules;
 
-use crate::{Error, ParseOptions, Result, Span};
+use crate::__private::Text;
+use crate::{Error, Input, ParseOptions, Result, Span};
 
-/// Options of [`format_with`] and [`format_bytes_with`], set with `with_*`
+/// Options of [`format()`], set with `with_*`
 /// builders and read with the methods of the same name without the prefix
 /// (the style of [`ParseOptions`]).
 ///
@@ -41,7 +42,7 @@ use crate::{Error, ParseOptions, Result, Span};
 /// use hcl_grammar::FormatOptions;
 /// let options = FormatOptions::default().with_check_syntax(false);
 /// assert!(!options.check_syntax());
-/// assert_eq!(hcl_grammar::format_with("a = {\n", &options).ok().as_deref(), Some("a = {\n"));
+/// assert_eq!(hcl_grammar::format("a = {\n", &options).ok().as_deref(), Some("a = {\n"));
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FormatOptions {
@@ -113,43 +114,39 @@ impl Default for FormatOptions {
 
 /// Formats a config file (a body of attributes and blocks) in the
 /// canonical layout; a syntax error is returned as the parser reports it.
+/// Text gives a `String`, bytes (which may hold invalid UTF-8 inside
+/// comments, as the reference accepts) a `Vec<u8>`: see [`Input`].
 ///
 /// ```
-/// assert_eq!(hcl_grammar::format("a=1\nlong_name=2\n").unwrap(), "a         = 1\nlong_name = 2\n");
-/// let err = hcl_grammar::format("a = \n").unwrap_err();
+/// use hcl_grammar::{format, FormatOptions};
+/// let options = FormatOptions::default();
+/// assert_eq!(format("a=1\nlong_name=2\n", &options).unwrap(), "a         = 1\nlong_name = 2\n");
+/// assert_eq!(format(b"a=1\n", &options).unwrap(), b"a = 1\n");
+/// let err = format("a = \n", &options).unwrap_err();
 /// assert_eq!(err.line(), 1);
 /// ```
-pub fn format(src: &str) -> Result<String> {
-    format_with(src, &FormatOptions::default())
-}
-
-/// [`format()`] with options.
-pub fn format_with(src: &str, options: &FormatOptions) -> Result<String> {
-    if options.check_syntax {
-        crate::parse_body_with(src, &options.parse)?;
-    }
-    let out = format_unchecked(src.as_bytes(), options)?;
-    // Only ASCII spaces are added or removed, and only between tokens, so
-    // the output is UTF-8 whenever the input is: the lossy conversion
-    // never replaces anything.
-    Ok(match String::from_utf8(out) {
-        Ok(text) => text,
-        Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned(),
-    })
-}
-
-/// [`format()`] for bytes that may not be UTF-8 (the reference accepts any
-/// bytes inside comments).
-pub fn format_bytes(src: &[u8]) -> Result<Vec<u8>> {
-    format_bytes_with(src, &FormatOptions::default())
-}
-
-/// [`format_bytes`] with options.
-pub fn format_bytes_with(src: &[u8], options: &FormatOptions) -> Result<Vec<u8>> {
-    if options.check_syntax {
-        crate::parse_body_bytes_with(src, &options.parse)?;
-    }
-    format_unchecked(src, options)
+///
+/// # Errors
+///
+/// A syntax error (unless [`FormatOptions::with_check_syntax`] is off), or
+/// output longer than [`FormatOptions::with_max_output_len`].
+pub fn format<'i, I: Input<'i>>(input: I, options: &FormatOptions) -> Result<I::Formatted> {
+    let text = input.text();
+    let bytes = match text {
+        Text::Str(s) => {
+            if options.check_syntax {
+                crate::parser::parse_body(s, &options.parse)?;
+            }
+            s.as_bytes()
+        }
+        Text::Bytes(b) => {
+            if options.check_syntax {
+                crate::parser::parse_body_bytes(b, &options.parse)?;
+            }
+            b
+        }
+    };
+    Ok(I::formatted(format_unchecked(bytes, options)?))
 }
 
 fn format_unchecked(src: &[u8], options: &FormatOptions) -> Result<Vec<u8>> {

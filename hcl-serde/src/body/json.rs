@@ -330,7 +330,7 @@ fn string(s: &str, span: Span, ctx: Option<&Context>) -> Result<Value> {
     match ctx {
         // Literal text, normalized (NFC) as the reference does.
         None => Ok(Value::String(
-            hcl_grammar::json::nfc(std::borrow::Cow::Borrowed(s)).into_owned(),
+            hcl_grammar::__private::nfc(std::borrow::Cow::Borrowed(s)).into_owned(),
         )),
         Some(ctx) => eval_template(s, span, ctx),
     }
@@ -345,7 +345,7 @@ pub(crate) const COMMENT: &str = "//";
 /// reference, which also counts the decoded text).
 pub(crate) fn eval_template(text: &str, span: Span, ctx: &Context) -> Result<Value> {
     let base = span.start() + 1;
-    let template = hcl_grammar::parse_template(text).map_err(|e| {
+    let template = hcl_grammar::parse_template(text, &Default::default()).map_err(|e| {
         let s = e.span();
         Error::eval(e.message(), Span::new(base + s.start(), base + s.end()))
     })?;
@@ -366,7 +366,7 @@ pub(crate) fn is_template(s: &str, templates: bool) -> bool {
 /// A literal JSON string's text: normalized (NFC), as the reference's
 /// JSON strings are with or without a context. `None`: it already is.
 pub(crate) fn normalized(s: &str) -> Option<String> {
-    match hcl_grammar::json::nfc(std::borrow::Cow::Borrowed(s)) {
+    match hcl_grammar::__private::nfc(std::borrow::Cow::Borrowed(s)) {
         std::borrow::Cow::Borrowed(_) => None,
         std::borrow::Cow::Owned(o) => Some(o),
     }

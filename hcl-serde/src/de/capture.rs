@@ -166,7 +166,8 @@ impl Captured {
     /// The captured JSON value, parsed again (it is known to be valid),
     /// the hidden names left out.
     fn parse_json<'t>(&self, padded: &'t str) -> Result<hcl_grammar::json::JsonValue<'t>> {
-        let mut v = hcl_grammar::json::parse_json(padded).map_err(|e| self.locate(e.into()))?;
+        let mut v = hcl_grammar::json::parse_json(padded, &Default::default())
+            .map_err(|e| self.locate(e.into()))?;
         if let hcl_grammar::json::JsonKind::Object(props) = &mut v.kind {
             props.retain(|p| !self.hidden.iter().any(|h| *h == p.name));
         }
@@ -175,7 +176,8 @@ impl Captured {
 
     /// The captured native body, parsed again, the hidden names left out.
     fn parse_body<'t>(&self, padded: &'t str) -> Result<hcl_grammar::Body<'t>> {
-        let mut body = hcl_grammar::parse_body(padded).map_err(|e| self.locate(e.into()))?;
+        let mut body = hcl_grammar::parse_body(padded, &Default::default())
+            .map_err(|e| self.locate(e.into()))?;
         if !self.hidden.is_empty() {
             let mut items = std::mem::take(&mut body.items).into_vec();
             items.retain(|i| {
@@ -428,7 +430,7 @@ impl RawExpression {
     ///
     /// A syntax error.
     pub fn parse(text: &str) -> Result<RawExpression> {
-        hcl_grammar::parse_expr(text)?;
+        hcl_grammar::parse_expr(text, &Default::default())?;
         Ok(RawExpression(Captured::standalone(text)))
     }
 
@@ -470,7 +472,8 @@ impl RawExpression {
             let v = self.0.parse_json(&padded)?;
             return crate::body::json::evaluate(&v, Some(ctx), 0).map_err(|e| self.0.locate(e));
         }
-        let expr = hcl_grammar::parse_expr(&padded).map_err(|e| self.0.locate(e.into()))?;
+        let expr = hcl_grammar::parse_expr(&padded, &Default::default())
+            .map_err(|e| self.0.locate(e.into()))?;
         crate::eval::eval_expr(&expr, ctx).map_err(|e| self.0.locate(e))
     }
 
@@ -481,7 +484,8 @@ impl RawExpression {
         f: impl FnOnce(&hcl_grammar::Expr<'_>) -> Result<R>,
     ) -> Result<R> {
         let padded = self.0.padded();
-        let expr = hcl_grammar::parse_expr(&padded).map_err(|e| self.0.locate(e.into()))?;
+        let expr = hcl_grammar::parse_expr(&padded, &Default::default())
+            .map_err(|e| self.0.locate(e.into()))?;
         f(&expr).map_err(|e| self.0.locate(e))
     }
 
@@ -535,7 +539,11 @@ impl<'de> serde::Deserialize<'de> for RawExpression {
             EXPRESSION_NAME,
             CaptureVisitor {
                 what: "an HCL expression",
-                parse: |s| hcl_grammar::parse_expr(s).map(drop).map_err(Error::from),
+                parse: |s| {
+                    hcl_grammar::parse_expr(s, &Default::default())
+                        .map(drop)
+                        .map_err(Error::from)
+                },
             },
         )
         .map(RawExpression)
@@ -575,7 +583,7 @@ impl RawBody {
     ///
     /// A syntax error.
     pub fn parse(text: &str) -> Result<RawBody> {
-        hcl_grammar::parse_body(text)?;
+        hcl_grammar::parse_body(text, &Default::default())?;
         Ok(RawBody(Captured::standalone(text)))
     }
 
@@ -667,7 +675,11 @@ impl<'de> serde::Deserialize<'de> for RawBody {
             BODY_NAME,
             CaptureVisitor {
                 what: "an HCL body",
-                parse: |s| hcl_grammar::parse_body(s).map(drop).map_err(Error::from),
+                parse: |s| {
+                    hcl_grammar::parse_body(s, &Default::default())
+                        .map(drop)
+                        .map_err(Error::from)
+                },
             },
         )
         .map(RawBody)

@@ -214,13 +214,13 @@ impl<'de, 'c> Deserializer<'de, 'c> {
                     f,
                 )
             }
-            Input::Str(s) => (hcl_grammar::parse_body_with(s, &options), Cow::Borrowed(s)),
+            Input::Str(s) => (hcl_grammar::parse_body(s, &options), Cow::Borrowed(s)),
             Input::Bytes(b) => {
                 // Input past the limit is an error: the text for its
                 // message need not go further (nor be copied whole).
                 let shown = b.get(..options.max_input_len()).unwrap_or(b);
                 (
-                    hcl_grammar::parse_body_bytes_with(b, &options),
+                    hcl_grammar::parse_body(b, &options),
                     String::from_utf8_lossy(shown),
                 )
             }
@@ -248,7 +248,7 @@ pub(super) fn parse_json_root<'i>(
     options: &ParseOptions,
 ) -> Result<hcl_grammar::json::JsonValue<'i>> {
     use hcl_grammar::json::JsonKind;
-    let root = hcl_grammar::json::parse_json_with(text, options).map_err(Error::syntax)?;
+    let root = hcl_grammar::json::parse_json(text, options).map_err(Error::syntax)?;
     let bad = match &root.kind {
         JsonKind::Object(_) => None,
         JsonKind::Array(items) => items

@@ -80,8 +80,7 @@ where
             Tree::Json(super::deserializer::parse_json_root(text, options).map_err(located)?)
         } else {
             Tree::Native(
-                hcl_grammar::parse_body_with(text, options)
-                    .map_err(|e| located(Error::syntax(e)))?,
+                hcl_grammar::parse_body(text, options).map_err(|e| located(Error::syntax(e)))?,
             )
         };
         let mut sh = Shared::new(ctx, text, max_depth);

@@ -65,7 +65,7 @@ use expr::TVal;
 /// Evaluates an expression.
 ///
 /// ```
-/// use hcl::grammar::{Expr, ExprKind, BinaryExpr, BinaryOp, Span};
+/// use hcl_grammar::{Expr, ExprKind, BinaryExpr, BinaryOp, Span};
 /// use hcl::{eval::eval_expr, Context, Value};
 ///
 /// // 1 + 2, built by hand (the parser produces the same tree).
@@ -226,7 +226,7 @@ fn body_value<'a>(
 ///
 /// A syntax error, or an evaluation error as [`eval_expr`].
 pub fn eval_expr_str(src: &str, ctx: &Context) -> Result<Value> {
-    let expr = hcl_grammar::parse_expr(src)?;
+    let expr = hcl_grammar::parse_expr(src, &Default::default())?;
     eval_expr(&expr, ctx).map_err(|e| e.with_source(src))
 }
 
@@ -247,7 +247,7 @@ pub fn eval_expr_str(src: &str, ctx: &Context) -> Result<Value> {
 ///
 /// A syntax error, or an evaluation error as [`eval_template`].
 pub fn eval_template_str(src: &str, ctx: &Context) -> Result<Value> {
-    let template = hcl_grammar::parse_template(src)?;
+    let template = hcl_grammar::parse_template(src, &Default::default())?;
     eval_template(&template, ctx).map_err(|e| e.with_source(src))
 }
 
@@ -265,7 +265,7 @@ pub fn eval_template_str(src: &str, ctx: &Context) -> Result<Value> {
 ///
 /// A syntax error, or an evaluation error as [`eval_body`].
 pub fn eval_body_str(src: &str, ctx: &Context) -> Result<Value> {
-    let body = hcl_grammar::parse_body(src)?;
+    let body = hcl_grammar::parse_body(src, &Default::default())?;
     eval_body(&body, ctx).map_err(|e| e.with_source(src))
 }
 
@@ -273,7 +273,7 @@ pub fn eval_body_str(src: &str, ctx: &Context) -> Result<Value> {
 /// and bodies of the syntax tree.
 ///
 /// ```
-/// use hcl::grammar::{Expr, ExprKind, Span};
+/// use hcl_grammar::{Expr, ExprKind, Span};
 /// use hcl::{eval::Evaluate, Context, Value};
 /// let e = Expr { kind: ExprKind::Bool(true), span: Span::new(0, 4) };
 /// assert_eq!(e.evaluate(&Context::none())?, Value::Bool(true));
@@ -411,16 +411,19 @@ mod tests {
     fn for_visits_objects_in_key_order() {
         // [for k, v in {b = 1, a = 2}: k]  => ["a", "b"]
         let obj = e(
-            ExprKind::Object(vec![
-                hcl_grammar::ObjectItem {
-                    key: hcl_grammar::ObjectKey::Ident(ident("b", 0)),
-                    value: num("1"),
-                },
-                hcl_grammar::ObjectItem {
-                    key: hcl_grammar::ObjectKey::Ident(ident("a", 0)),
-                    value: num("2"),
-                },
-            ].into()),
+            ExprKind::Object(
+                vec![
+                    hcl_grammar::ObjectItem {
+                        key: hcl_grammar::ObjectKey::Ident(ident("b", 0)),
+                        value: num("1"),
+                    },
+                    hcl_grammar::ObjectItem {
+                        key: hcl_grammar::ObjectKey::Ident(ident("a", 0)),
+                        value: num("2"),
+                    },
+                ]
+                .into(),
+            ),
             0,
         );
         let f = e(
@@ -476,7 +479,10 @@ mod tests {
             ExprKind::For(Box::new(ForExpr {
                 key_var: None,
                 value_var: ident("x", 0),
-                collection: e(ExprKind::Tuple(vec![num("1"), num("2"), num("3")].into()), 0),
+                collection: e(
+                    ExprKind::Tuple(vec![num("1"), num("2"), num("3")].into()),
+                    0,
+                ),
                 key_expr: None,
                 value_expr: var("x", 0),
                 grouping: false,

@@ -94,7 +94,8 @@ impl TypeConstraint {
     /// wrong arguments, a default that is not a constant or does not
     /// convert to its attribute's type).
     pub fn parse(text: &str) -> Result<TypeConstraint> {
-        let expr = hcl_grammar::parse_expr(text).map_err(|e| Error::from(e).with_source(text))?;
+        let expr = hcl_grammar::parse_expr(text, &Default::default())
+            .map_err(|e| Error::from(e).with_source(text))?;
         TypeConstraint::from_expr(&expr).map_err(|e| e.with_source(text))
     }
 

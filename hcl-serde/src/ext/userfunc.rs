@@ -113,7 +113,7 @@ impl ResultExpr {
         text.push_str(&self.text);
         // A heredoc needs a newline after its closing marker.
         text.push('\n');
-        let out = hcl_grammar::parse_expr(&text)
+        let out = hcl_grammar::parse_expr(&text, &Default::default())
             .map_err(Error::from)
             .and_then(|e| crate::eval::eval_expr(&e, ctx));
         NESTED_CALLS.with(|c| c.set(depth));
@@ -191,7 +191,8 @@ pub fn decode(body: &Body<'_>, src: &str) -> Result<Vec<UserFunction>> {
 ///
 /// A syntax error, or as [`decode`].
 pub fn parse(src: &str) -> Result<Vec<UserFunction>> {
-    let body = hcl_grammar::parse_body(src).map_err(|e| Error::from(e).with_source(src))?;
+    let body = hcl_grammar::parse_body(src, &Default::default())
+        .map_err(|e| Error::from(e).with_source(src))?;
     decode(&body, src).map_err(|e| e.with_source(src))
 }
 

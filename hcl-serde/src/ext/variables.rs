@@ -60,12 +60,12 @@ impl fmt::Display for Traversal {
 ///
 /// ```
 /// use hcl::ext::variables::{variables, Step};
-/// let expr = hcl::grammar::parse_expr("[for s in var.subnets : s.id if s.az == local.az]")?;
+/// let expr = hcl_grammar::parse_expr("[for s in var.subnets : s.id if s.az == local.az]")?;
 /// let refs = variables(&expr);
 /// let names: Vec<String> = refs.iter().map(|t| t.to_string()).collect();
 /// assert_eq!(names, ["var.subnets", "local.az"]);
 /// assert_eq!(refs[0].steps, [Step::Attr("subnets".into())]);
-/// # Ok::<(), hcl::grammar::Error>(())
+/// # Ok::<(), hcl_grammar::Error>(())
 /// ```
 pub fn variables(expr: &Expr<'_>) -> Vec<Traversal> {
     let mut w = Walker::default();
@@ -106,7 +106,7 @@ impl crate::RawExpression {
         // A heredoc needs a newline after its closing marker.
         let text = format!("{}\n", self.as_str());
         // It parsed when it was captured; a failure here reads nothing.
-        let Ok(expr) = hcl_grammar::parse_expr(&text) else {
+        let Ok(expr) = hcl_grammar::parse_expr(&text, &Default::default()) else {
             return Vec::new();
         };
         in_file(variables(&expr), self.span().start())
@@ -119,7 +119,7 @@ impl crate::RawBody {
     /// (see [`body_variables`]); spans are in the file it was read from.
     pub fn variables(&self) -> Vec<Traversal> {
         let text = format!("{}\n", self.as_str());
-        let Ok(body) = hcl_grammar::parse_body(&text) else {
+        let Ok(body) = hcl_grammar::parse_body(&text, &Default::default()) else {
             return Vec::new();
         };
         in_file(body_variables(&body), self.span().start())

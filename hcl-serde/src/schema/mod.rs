@@ -71,10 +71,10 @@ impl<'t> File<'t> {
         let options = ParseOptions::default();
         let tree = match syntax {
             Syntax::Native => {
-                Tree::Native(hcl_grammar::parse_body_with(src, &options).map_err(Error::syntax)?)
+                Tree::Native(hcl_grammar::parse_body(src, &options).map_err(Error::syntax)?)
             }
             Syntax::Json => {
-                let v = hcl_grammar::json::parse_json_with(src, &options).map_err(Error::syntax)?;
+                let v = hcl_grammar::json::parse_json(src, &options).map_err(Error::syntax)?;
                 if !matches!(
                     v.kind,
                     hcl_grammar::json::JsonKind::Object(_) | hcl_grammar::json::JsonKind::Array(_)

@@ -3,10 +3,10 @@
 //! strings from the application's variables, template concatenations and
 //! function results are normalized too, not only literals (which the
 //! parser normalizes). The normalization itself is the grammar's
-//! ([`hcl_grammar::json::nfc`]), defined once.
+//! ([`hcl_grammar::__private::nfc`]), defined once.
 
 use super::{Map, Value};
-use hcl_grammar::json::nfc;
+use hcl_grammar::__private::nfc;
 use std::borrow::Cow;
 
 /// Whether `s` is NFC already: the cheap path that keeps the common case

@@ -116,7 +116,10 @@ pub(super) fn expr_file<'i>(text: &'i str, span: Span, options: &ParseOptions) -
         Ok(root) => root,
         Err(e) if span.start() == 0 => return Err(e),
         Err(e) => {
-            let at = Span::at(e.span().start() + span.start(), e.span().end() + span.start());
+            let at = Span::at(
+                e.span().start() + span.start(),
+                e.span().end() + span.start(),
+            );
             return Err(Error::new(e.message(), at, text));
         }
     };
