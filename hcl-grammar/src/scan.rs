@@ -15,8 +15,7 @@
 //! Two rules have a second, wider form for the token stream, which follows
 //! the reference scanner's tokens rather than the grammar: identifiers and
 //! heredoc markers of Unicode letters ([`xid_ident_end`], UAX #31 as
-//! [`crate::ident`] defines it), number tokens ([`number_token_end`]) and
-//! the blanks around a heredoc's closing marker ([`Blanks::Unicode`]).
+//! [`crate::ident`] defines it) and number tokens ([`number_token_end`]).
 
 use crate::ident::{is_id_continue, is_id_start};
 use std::ops::Range;
@@ -281,27 +280,17 @@ pub(crate) fn heredoc_open(b: &[u8], at: usize, ident: Ident) -> Option<HeredocO
     })
 }
 
-/// The blanks allowed around a heredoc's closing marker.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Blanks {
-    /// The grammar's `heredoc_end`: spaces and tabs.
-    Grammar,
-    /// The reference scanner's (Go's `bytes.TrimSpace` of the line):
-    /// Unicode white space other than newlines. Wider than the grammar's:
-    /// a line `\u{c}EOT` closes a heredoc for the token stream, not for
-    /// the parser.
-    Unicode,
-}
-
 /// `heredoc_end`: whether the line at `at` closes the heredoc `marker`
 /// (blanks, the marker, blanks, then a newline); the offset of that
-/// newline.
-pub(crate) fn heredoc_close(b: &[u8], at: usize, marker: &[u8], blanks: Blanks) -> Option<usize> {
+/// newline. The blanks are the reference scanner's (Go's
+/// `bytes.TrimSpace` of the line): Unicode white space other than
+/// newlines, so that a line `\u{c}EOT` closes the heredoc.
+pub(crate) fn heredoc_close(b: &[u8], at: usize, marker: &[u8]) -> Option<usize> {
     let skip = |mut p: usize| {
         loop {
-            let len = match (blanks, b.get(p)) {
-                (_, Some(b' ' | b'\t')) => 1,
-                (Blanks::Unicode, Some(_)) => match char_at(b, p) {
+            let len = match b.get(p) {
+                Some(b' ' | b'\t') => 1,
+                Some(_) => match char_at(b, p) {
                     Some((c, len)) if c.is_whitespace() && c != '\n' && c != '\r' => len,
                     _ => break,
                 },
@@ -471,15 +460,11 @@ mod tests {
             })
         );
         assert_eq!(heredoc_open(b"<<EOT x\n", 0, Ident::Grammar), None);
-        assert_eq!(
-            heredoc_close(b" EOT\t\r\n", 0, b"EOT", Blanks::Grammar),
-            Some(5)
-        );
-        assert_eq!(heredoc_close(b"EOT\r", 0, b"EOT", Blanks::Grammar), None);
-        assert_eq!(heredoc_close(b"EOTX\n", 0, b"EOT", Blanks::Grammar), None);
+        assert_eq!(heredoc_close(b" EOT\t\r\n", 0, b"EOT"), Some(5));
+        assert_eq!(heredoc_close(b"EOT\r", 0, b"EOT"), None);
+        assert_eq!(heredoc_close(b"EOTX\n", 0, b"EOT"), None);
         let line = "\u{c}EOT\u{a0}\n".as_bytes();
-        assert_eq!(heredoc_close(line, 0, b"EOT", Blanks::Grammar), None);
-        assert_eq!(heredoc_close(line, 0, b"EOT", Blanks::Unicode), Some(6));
+        assert_eq!(heredoc_close(line, 0, b"EOT"), Some(6));
     }
 
     #[test]

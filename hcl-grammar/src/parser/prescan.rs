@@ -32,7 +32,7 @@
 
 use super::pest::Rule;
 use crate::error::Error;
-use crate::scan::{self, Blanks, Ident, Literal, Sequence, Stop};
+use crate::scan::{self, Ident, Literal, Sequence, Stop};
 use crate::span::Span;
 use crate::Result;
 use std::ops::Range;
@@ -346,7 +346,7 @@ fn walk_guarded(rule: Rule, text: &str, job: Job) -> std::result::Result<Scanned
                 if *line_start {
                     *line_start = false;
                     let name = b.get(marker.0..marker.1).unwrap_or_default();
-                    if scan::heredoc_close(b, i, name, Blanks::Grammar).is_some() {
+                    if scan::heredoc_close(b, i, name).is_some() {
                         depth = depth.saturating_sub(1);
                         stack.pop();
                         continue;

@@ -10,7 +10,7 @@
 
 use super::{Token, TokenKind as K};
 use crate::ident::is_id_start;
-use crate::scan::{self, char_at as decode, Blanks, Ident, Literal, Sequence};
+use crate::scan::{self, char_at as decode, Ident, Literal, Sequence};
 use crate::span::Span;
 
 const BOM: &[u8] = b"\xEF\xBB\xBF";
@@ -285,8 +285,7 @@ impl Lexer<'_> {
             return;
         }
         let name = self.src.get(marker.range()).unwrap_or_default();
-        if start_of_line && scan::heredoc_close(self.src, self.pos, name, Blanks::Unicode).is_some()
-        {
+        if start_of_line && scan::heredoc_close(self.src, self.pos, name).is_some() {
             self.modes.pop();
             self.emit(K::CHeredoc, len);
             self.emit(K::Newline, newline);

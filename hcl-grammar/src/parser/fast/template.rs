@@ -6,7 +6,7 @@ use super::Parser;
 use crate::ast::{Expr, ExprKind, Heredoc, Interpolation, StrLit, Strip, Template, TemplateExpr};
 use crate::parser::lower::string;
 use crate::parser::lower::template::{self, Tok};
-use crate::scan::{self, Blanks, Ident, Literal, Sequence, Stop};
+use crate::scan::{self, Ident, Literal, Sequence, Stop};
 use crate::span::Span;
 use std::borrow::Cow;
 
@@ -161,7 +161,7 @@ impl<'i> Parser<'i> {
     /// Whether the line at `at` closes the heredoc `marker`: where its
     /// blanks end (at the newline).
     fn heredoc_end(&self, at: usize, marker: &[u8]) -> Option<usize> {
-        let end = scan::heredoc_close(self.b, at, marker, Blanks::Grammar);
+        let end = scan::heredoc_close(self.b, at, marker);
         #[cfg(test)]
         self.work
             .set(self.work.get() + marker.len() + end.map_or(0, |e| e - at));
