@@ -15,7 +15,9 @@ fn heredoc_text(src: &str) -> (String, usize) {
     if let Some(fast) = parse_body_fast(src, &options) {
         assert_eq!(fast, pest, "{src:?}: fast path and pest differ");
     }
-    let a = body.attribute("a").expect("attribute a");
+    let Some(a) = body.attribute("a") else {
+        panic!("{src:?}: no attribute a")
+    };
     let ExprKind::Template(t) = &a.expr.kind else {
         panic!("{src:?}: not a heredoc: {:?}", a.expr.kind)
     };

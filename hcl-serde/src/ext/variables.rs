@@ -60,7 +60,7 @@ impl fmt::Display for Traversal {
 ///
 /// ```
 /// use hcl::ext::variables::{variables, Step};
-/// let expr = hcl_grammar::parse_expr("[for s in var.subnets : s.id if s.az == local.az]")?;
+/// let expr = hcl_grammar::parse_expr("[for s in var.subnets : s.id if s.az == local.az]", &Default::default())?;
 /// let refs = variables(&expr);
 /// let names: Vec<String> = refs.iter().map(|t| t.to_string()).collect();
 /// assert_eq!(names, ["var.subnets", "local.az"]);
