@@ -98,7 +98,16 @@ impl<'a, 'de> JsonDeserializer<'a, 'de> {
                 _ => Cow::Borrowed(p.name.as_ref()),
             }
         };
-        if props.len() <= 16 {
+        // Names that normalization leaves as they are (a body's, or ASCII
+        // ones) are compared in place.
+        let as_written = body || props.iter().all(|p| p.name.is_ascii());
+        if as_written && props.len() <= 16 {
+            for (i, p) in props.iter().enumerate() {
+                if props.get(i + 1..)?.iter().any(|q| q.name == p.name) {
+                    return None;
+                }
+            }
+        } else if props.len() <= 16 {
             let keys: Vec<Cow<'a, str>> = props.iter().map(key).collect();
             for (i, k) in keys.iter().enumerate() {
                 if keys.get(i + 1..)?.contains(k) {
