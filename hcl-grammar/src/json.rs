@@ -260,7 +260,9 @@ impl<'i> Parser<'i> {
             self.pos += 1;
             return Ok(Cow::Borrowed(raw));
         }
-        let mut buf = String::new();
+        // An escape (or an error): the text so far, then the rest decoded.
+        let mut buf = String::with_capacity(self.pos - content_start + 16);
+        buf.push_str(self.src.get(content_start..self.pos).unwrap_or_default());
         loop {
             let Some(b) = self.peek() else {
                 return Err(self.err(
@@ -274,9 +276,6 @@ impl<'i> Parser<'i> {
                     return Ok(Cow::Owned(buf));
                 }
                 b'\\' => {
-                    if buf.is_empty() {
-                        buf.push_str(self.src.get(content_start..self.pos).unwrap_or_default());
-                    }
                     let esc_start = self.pos;
                     self.pos += 1;
                     let Some(e) = self.bytes.get(self.pos).copied() else {

@@ -30,6 +30,10 @@ use super::body::{LABELS_FIELD, LABEL_FIELD};
 
 /// The text of a literal string or name, borrowed when it can be.
 pub(crate) fn text<'a, 'de>(s: &'a Cow<'de, str>) -> Str<'a, 'de> {
+    if s.is_ascii() {
+        // Already NFC.
+        return Str::from_cow(s);
+    }
     match json::normalized(s) {
         None => Str::from_cow(s),
         Some(n) => Str::Owned(n),
@@ -574,7 +578,10 @@ pub(crate) fn body_entries<'a, 'de>(
     sh: &'a Shared<'a>,
 ) -> Result<Vec<Entry<'a, 'de>>> {
     let props = json::body_props(v);
-    let mut seen = std::collections::HashMap::with_capacity(props.len());
+    // A small body's names are checked against the entries so far; a
+    // large one's through a map.
+    let mut seen =
+        (props.len() > 16).then(|| std::collections::HashMap::with_capacity(props.len()));
     let mut out: Vec<Entry<'a, 'de>> = Vec::with_capacity(props.len());
     for p in props {
         if let Some(generated) = super::dynamic::expand_dynamic_json(p, sh)? {
@@ -592,7 +599,14 @@ pub(crate) fn body_entries<'a, 'de>(
             members.push(Member::Json(&p.value, p.name_span, sh));
             continue;
         }
-        if let Some(first) = seen.insert(p.name.as_ref(), p.name_span) {
+        let first = match &mut seen {
+            Some(seen) => seen.insert(p.name.as_ref(), p.name_span),
+            None => out.iter().find_map(|e| match e {
+                Entry::Json(q, _) if q.name == p.name => Some(q.name_span),
+                _ => None,
+            }),
+        };
+        if let Some(first) = first {
             return Err(Error::data_at(
                 format!(
                     "duplicate property `{}` (first defined at byte {}): in this body each name may appear once; write repeated blocks as an array",
