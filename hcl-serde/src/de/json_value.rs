@@ -73,6 +73,16 @@ impl<'a, 'de> JsonDeserializer<'a, 'de> {
         }
     }
 
+    /// A JSON integer of at most 18 characters other than `-0`, read
+    /// without the general number parser: it fits an `i64`, which is how
+    /// [`visit_number`] and [`visit_number_exact`] hand it over.
+    fn small_int(&self) -> Option<i64> {
+        match &self.v.kind {
+            JsonKind::Number(t) if t.len() <= 18 && *t != "-0" => t.parse().ok(),
+            _ => None,
+        }
+    }
+
     fn literal_str(&self) -> Option<Str<'a, 'de>> {
         match &self.v.kind {
             JsonKind::String(s) if !json::is_template(s, self.sh.templates) => Some(text(s)),
@@ -238,6 +248,9 @@ impl<'de> de::Deserializer<'de> for JsonDeserializer<'_, 'de> {
             JsonKind::Bool(b) => v.visit_bool(*b),
             JsonKind::Array(items) => self.visit_array(items, v),
             _ => {
+                if let Some(i) = self.small_int() {
+                    return v.visit_i64(i);
+                }
                 if let Some(n) = self.number() {
                     return visit_number(&n, v);
                 }
@@ -345,6 +358,9 @@ impl<'de> de::Deserializer<'de> for JsonDeserializer<'_, 'de> {
             // A `Value` target: a number arrives exactly; anything
             // evaluated goes through `ValueDeserializer` (unknown values
             // included).
+            if let Some(i) = self.small_int() {
+                return v.visit_i64(i);
+            }
             if let Some(n) = self.number() {
                 return visit_number_exact(&n, v).map_err(|e| e.with_span(self.v.span));
             }
