@@ -30,7 +30,8 @@
 //! For a profile, `HCL_JSON_PROFILE=ours-value` (or `theirs-value`,
 //! `ours-typed`, `theirs-typed`, `ours-cases`, `theirs-cases`) with
 //! `HCL_JSON_SIZE` (bytes, default 1000000) runs that one function once
-//! and exits: `valgrind --tool=callgrind --toggle-collect='*profiled*'`.
+//! (`HCL_JSON_REPEAT` times) and exits:
+//! `valgrind --tool=callgrind --toggle-collect='*profiled*'`.
 
 #[path = "support/machine.rs"]
 mod machine;
@@ -390,7 +391,13 @@ fn profile(which: &str) {
         }
         other => panic!("HCL_JSON_PROFILE={other}: unknown"),
     };
-    profiled(run, &inputs);
+    let repeat = std::env::var("HCL_JSON_REPEAT")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(1);
+    for _ in 0..repeat {
+        profiled(run, &inputs);
+    }
 }
 
 fn main() {
