@@ -5,67 +5,215 @@
 //! cargo bench --bench json
 //! ```
 //!
-//! Ours is `hcl::from_json_str::<hcl::Value>` (no context: strings are
-//! literal, as serde_json's are); theirs is
-//! `serde_json::from_str::<serde_json::Value>`. Both build a whole value
-//! tree from the text. Inputs:
+//! Ours is `hcl::from_json_str` with no context (strings are literal, as
+//! serde_json's are); theirs is `serde_json::from_str`. Parts:
 //!
-//! 1. `generated`: a Terraform-like `.tf.json` file of about 1 MB
-//!    (resources with strings, numbers, bools, lists and nested objects),
-//!    built here.
-//! 2. `cases`: every input of `../shared/conformance-json` that both
-//!    accept (skipped when the folder is absent).
+//! 1. `value 52K`, `value 1M`, `value 6M`: a Terraform-like `.tf.json`
+//!    file (resources with strings, numbers, bools, lists and nested
+//!    objects) of about 52 KB, 1 MB and 6 MB, built here, into
+//!    `hcl::Value` / `serde_json::Value`; `value 1M slice` the 1 MB file
+//!    through `from_json_slice` / `serde_json::from_slice`.
+//! 2. `typed 52K`, `typed 1M`, `typed 6M`: a Terraform module in JSON
+//!    (variables, locals, resources, modules, outputs) into the
+//!    Terraform-module struct of the deserialize bench, whose expressions
+//!    are `hcl::Value` in ours and `serde_json::Value` in theirs
+//!    (resources ignored by both).
+//! 3. `cases`: every input of `../shared/conformance-json` that both
+//!    accept into a `Value` (skipped when the folder is absent).
 //!
-//! Reports MB/s (10^6 bytes per second) and the ratio ours / theirs
-//! (the issue's target: within 4x, i.e. a ratio of at least 0.25).
-//! `HCL_BENCH_SECONDS` is the time budget per library and part (default 3).
+//! Both run in interleaved rounds (ours, theirs, ours, ...). Reports MB/s
+//! (10^6 bytes per second), the ratio ours / theirs over all rounds and
+//! the median ratio of paired rounds, and for the sized parts our time
+//! per byte against the 52 KB size's. `HCL_BENCH_SECONDS` is the time
+//! budget per library and part (default 3).
+//!
+//! For a profile, `HCL_JSON_PROFILE=ours-value` (or `theirs-value`,
+//! `ours-typed`, `theirs-typed`, `ours-cases`, `theirs-cases`) with
+//! `HCL_JSON_SIZE` (bytes, default 1000000) runs that one function once
+//! (`HCL_JSON_REPEAT` times) and exits:
+//! `valgrind --tool=callgrind --toggle-collect='*profiled*'`.
+
+#[path = "support/machine.rs"]
+mod machine;
 
 use std::hint::black_box;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+macro_rules! terraform_structs {
+    ($module:ident, $expr:ty) => {
+        mod $module {
+            use serde::de::{Deserializer, MapAccess, SeqAccess, Visitor};
+            use serde::Deserialize;
+            use std::collections::BTreeMap;
+
+            #[derive(Deserialize)]
+            #[allow(dead_code)]
+            pub struct Terraform {
+                #[serde(default)]
+                variable: BTreeMap<String, Variable>,
+                #[serde(default)]
+                locals: Locals,
+                #[serde(default)]
+                output: BTreeMap<String, Output>,
+                #[serde(default)]
+                module: BTreeMap<String, Module>,
+            }
+
+            #[derive(Deserialize)]
+            #[allow(dead_code)]
+            struct Variable {
+                #[serde(rename = "type")]
+                ty: Option<$expr>,
+                default: Option<$expr>,
+                description: Option<$expr>,
+                sensitive: Option<$expr>,
+                nullable: Option<$expr>,
+            }
+
+            #[derive(Deserialize)]
+            #[allow(dead_code)]
+            struct Output {
+                value: Option<$expr>,
+                description: Option<$expr>,
+                sensitive: Option<$expr>,
+                depends_on: Option<$expr>,
+            }
+
+            #[derive(Deserialize)]
+            #[allow(dead_code)]
+            struct Module {
+                source: $expr,
+                version: Option<$expr>,
+            }
+
+            /// Every `locals` block: one block as a map, several as a
+            /// sequence of maps.
+            #[derive(Default)]
+            #[allow(dead_code)]
+            struct Locals(Vec<BTreeMap<String, $expr>>);
+
+            impl<'de> Deserialize<'de> for Locals {
+                fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                    struct V;
+                    impl<'de> Visitor<'de> for V {
+                        type Value = Locals;
+                        fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                            f.write_str("locals blocks")
+                        }
+                        fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Locals, A::Error> {
+                            let one = BTreeMap::deserialize(
+                                serde::de::value::MapAccessDeserializer::new(map),
+                            )?;
+                            Ok(Locals(vec![one]))
+                        }
+                        fn visit_seq<A: SeqAccess<'de>>(
+                            self,
+                            mut seq: A,
+                        ) -> Result<Locals, A::Error> {
+                            let mut all = Vec::new();
+                            while let Some(one) = seq.next_element()? {
+                                all.push(one);
+                            }
+                            Ok(Locals(all))
+                        }
+                    }
+                    d.deserialize_any(V)
+                }
+            }
+        }
+    };
+}
+
+terraform_structs!(ours_tf, hcl::Value);
+terraform_structs!(theirs_tf, serde_json::Value);
+
+fn ours_value(s: &str) -> bool {
+    hcl::from_json_str::<hcl::Value>(s).is_ok()
+}
+
+fn theirs_value(s: &str) -> bool {
+    serde_json::from_str::<serde_json::Value>(s).is_ok()
+}
+
+fn ours_value_slice(s: &str) -> bool {
+    hcl::from_json_slice::<hcl::Value>(s.as_bytes()).is_ok()
+}
+
+fn theirs_value_slice(s: &str) -> bool {
+    serde_json::from_slice::<serde_json::Value>(s.as_bytes()).is_ok()
+}
+
+fn ours_typed(s: &str) -> bool {
+    hcl::from_json_str::<ours_tf::Terraform>(s).is_ok()
+}
+
+fn theirs_typed(s: &str) -> bool {
+    serde_json::from_str::<theirs_tf::Terraform>(s).is_ok()
+}
+
 fn budget() -> Duration {
     let secs = std::env::var("HCL_BENCH_SECONDS")
         .ok()
-        .and_then(|s| s.parse().ok())
+        .and_then(|s| s.parse::<f64>().ok())
+        .filter(|s| s.is_finite() && *s > 0.0)
         .unwrap_or(3.0);
     Duration::from_secs_f64(secs)
 }
 
 /// Runs both over `inputs` in interleaved rounds until each has had the
-/// budget; returns MB/s for both.
-fn race(inputs: &[String]) -> (f64, f64) {
-    let bytes: usize = inputs.iter().map(String::len).sum();
-    let (mut t_ours, mut t_theirs) = (Duration::ZERO, Duration::ZERO);
-    let (mut n_ours, mut n_theirs) = (0u32, 0u32);
+/// budget; returns each one's round durations.
+fn race(inputs: &[String], ours: fn(&str) -> bool, theirs: fn(&str) -> bool) -> [Vec<Duration>; 2] {
+    let mut rounds = [Vec::new(), Vec::new()];
     let budget = budget();
-    while t_ours < budget || t_theirs < budget {
-        let start = Instant::now();
-        for s in inputs {
-            black_box(hcl::from_json_str::<hcl::Value>(black_box(s)).is_ok());
+    let spent = |r: &[Duration]| r.iter().sum::<Duration>();
+    while rounds.iter().any(|r| spent(r) < budget) {
+        for (run, r) in [ours, theirs].iter().zip(&mut rounds) {
+            let start = Instant::now();
+            for s in inputs {
+                black_box(run(black_box(s)));
+            }
+            r.push(start.elapsed());
         }
-        t_ours += start.elapsed();
-        n_ours += 1;
-        let start = Instant::now();
-        for s in inputs {
-            black_box(serde_json::from_str::<serde_json::Value>(black_box(s)).is_ok());
-        }
-        t_theirs += start.elapsed();
-        n_theirs += 1;
     }
-    let mbs = |n: u32, t: Duration| bytes as f64 * f64::from(n) / t.as_secs_f64() / 1e6;
-    (mbs(n_ours, t_ours), mbs(n_theirs, t_theirs))
+    rounds
 }
 
-fn report(name: &str, inputs: &[String]) {
-    let (ours, theirs) = race(inputs);
+/// MB/s over all rounds.
+fn mbs(bytes: usize, rounds: &[Duration]) -> f64 {
+    bytes as f64 * rounds.len() as f64 / rounds.iter().sum::<Duration>().as_secs_f64() / 1e6
+}
+
+/// The median of `theirs[i] / ours[i]`: paired rounds ran back to back,
+/// so their ratio resists the noise of a shared machine.
+fn paired(ours: &[Duration], theirs: &[Duration]) -> f64 {
+    let mut r: Vec<f64> = ours
+        .iter()
+        .zip(theirs)
+        .map(|(o, t)| t.as_secs_f64() / o.as_secs_f64())
+        .collect();
+    r.sort_by(f64::total_cmp);
+    r.get(r.len() / 2).copied().unwrap_or(f64::NAN)
+}
+
+/// Races and prints one part; returns our MB/s.
+fn report(name: &str, inputs: &[String], ours: fn(&str) -> bool, theirs: fn(&str) -> bool) -> f64 {
+    assert!(
+        inputs.iter().all(|s| ours(s) && theirs(s)),
+        "{name}: an input fails"
+    );
+    let [o, t] = race(inputs, ours, theirs);
     let bytes: usize = inputs.iter().map(String::len).sum();
+    let (mo, mt) = (mbs(bytes, &o), mbs(bytes, &t));
     println!(
-        "{name:<10} {:>5} inputs {:>9} bytes   ours {ours:>8.2} MB/s   serde_json {theirs:>8.2} MB/s   ratio {:.2}x",
+        "{name:<15} {:>4} inputs {:>8} bytes   ours {mo:>7.2} MB/s   serde_json {mt:>7.2} MB/s   ratio {:.2}x (paired median {:.2}x, {} rounds)",
         inputs.len(),
         bytes,
-        ours / theirs
+        mo / mt,
+        paired(&o, &t),
+        o.len().min(t.len()),
     );
+    mo
 }
 
 /// A Terraform-like JSON configuration of about `target` bytes.
@@ -97,6 +245,82 @@ fn generated(target: usize) -> String {
     out
 }
 
+/// A Terraform module in JSON of about `target` bytes: the deserialize
+/// bench's synthetic module, written in the JSON syntax.
+fn module(target: usize) -> String {
+    let (mut variable, mut locals, mut resource, mut module, mut output) = (
+        String::new(),
+        String::new(),
+        String::new(),
+        String::new(),
+        String::new(),
+    );
+    let mut i = 0;
+    let sep = |s: &mut String| {
+        if !s.is_empty() {
+            s.push_str(",\n");
+        }
+    };
+    while variable.len() + locals.len() + resource.len() + module.len() + output.len() < target {
+        let port = 8000 + i % 1000;
+        sep(&mut variable);
+        variable.push_str(&format!(
+            concat!(
+                "    \"name_{i}\": {{\"type\": \"string\", \"default\": \"service-{i}\", ",
+                "\"description\": \"The name of service {i}\"}},\n",
+                "    \"ports_{i}\": {{\"type\": \"list(number)\", \"default\": [8000, 8001, {port}], ",
+                "\"sensitive\": false, \"nullable\": true}}"
+            ),
+            i = i,
+            port = port
+        ));
+        sep(&mut locals);
+        locals.push_str(&format!(
+            concat!(
+                "    {{\"fqdn_{i}\": \"${{var.name_{i}}}.example.com\", ",
+                "\"zones_{i}\": [\"a\", \"b\", \"c\"], \"weight_{i}\": {i}.25}}"
+            ),
+            i = i
+        ));
+        sep(&mut resource);
+        resource.push_str(&format!(
+            concat!(
+                "      \"web_{i}\": {{\n",
+                "        \"ami\": \"${{var.ami}}\",\n",
+                "        \"instance_type\": \"t3.micro\",\n",
+                "        \"count\": \"${{var.enabled ? 2 : 0}}\",\n",
+                "        \"tags\": {{\"Name\": \"web-{i}\", \"Team\": \"core\"}},\n",
+                "        \"lifecycle\": {{\"create_before_destroy\": true}}\n",
+                "      }}"
+            ),
+            i = i
+        ));
+        sep(&mut module);
+        module.push_str(&format!(
+            concat!(
+                "    \"svc_{i}\": {{\"source\": \"./modules/service\", \"version\": \"1.2.{i}\", ",
+                "\"name\": \"${{var.name_{i}}}\", \"ports\": \"${{[for p in var.ports_{i} : p + 1]}}\"}}"
+            ),
+            i = i
+        ));
+        sep(&mut output);
+        output.push_str(&format!(
+            concat!(
+                "    \"url_{i}\": {{\n",
+                "      \"value\": \"https://${{aws_instance.web_{i}[0].public_ip}}:${{var.ports_{i}[0]}}\",\n",
+                "      \"description\": \"URL of service {i}\",\n",
+                "      \"depends_on\": [\"module.svc_{i}\"]\n",
+                "    }}"
+            ),
+            i = i
+        ));
+        i += 1;
+    }
+    format!(
+        "{{\n  \"variable\": {{\n{variable}\n  }},\n  \"locals\": [\n{locals}\n  ],\n  \"resource\": {{\n    \"aws_instance\": {{\n{resource}\n    }}\n  }},\n  \"module\": {{\n{module}\n  }},\n  \"output\": {{\n{output}\n  }}\n}}\n"
+    )
+}
+
 fn cases_dir() -> Option<PathBuf> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/conformance-json");
     dir.is_dir().then_some(dir)
@@ -116,26 +340,107 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
+/// The conformance inputs both read into a `Value`.
+fn cases(dir: &Path) -> Vec<String> {
+    let mut files = Vec::new();
+    walk(dir, &mut files);
+    files.sort();
+    files
+        .iter()
+        .filter_map(|p| std::fs::read_to_string(p).ok())
+        .filter(|s| ours_value(s) && theirs_value(s))
+        .collect()
+}
+
+fn load() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .ok()
+        .and_then(|l| {
+            let v: Vec<&str> = l.split_whitespace().take(3).collect();
+            (v.len() == 3).then(|| v.join(" "))
+        })
+        .unwrap_or_else(|| "unknown".to_owned())
+}
+
+/// Runs one function once over its inputs, for a profiler.
+#[inline(never)]
+fn profiled(run: fn(&str) -> bool, inputs: &[String]) {
+    for s in inputs {
+        assert!(run(black_box(s)), "the profiled input fails");
+    }
+}
+
+fn profile(which: &str) {
+    let size = std::env::var("HCL_JSON_SIZE")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(1_000_000);
+    let (run, inputs): (fn(&str) -> bool, Vec<String>) = match which {
+        "ours-value" => (ours_value, vec![generated(size)]),
+        "theirs-value" => (theirs_value, vec![generated(size)]),
+        "ours-typed" => (ours_typed, vec![module(size)]),
+        "theirs-typed" => (theirs_typed, vec![module(size)]),
+        "ours-cases" | "theirs-cases" => {
+            let inputs = cases_dir().map(|d| cases(&d)).unwrap_or_default();
+            let run = if which == "ours-cases" {
+                ours_value
+            } else {
+                theirs_value
+            };
+            (run, inputs)
+        }
+        other => panic!("HCL_JSON_PROFILE={other}: unknown"),
+    };
+    let repeat = std::env::var("HCL_JSON_REPEAT")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(1);
+    for _ in 0..repeat {
+        profiled(run, &inputs);
+    }
+}
+
 fn main() {
-    println!("JSON syntax: hcl::from_json_str::<Value> vs serde_json::from_str::<Value>");
-    let big = generated(1_000_000);
-    assert!(hcl::from_json_str::<hcl::Value>(&big).is_ok());
-    report("generated", &[big]);
+    if let Ok(which) = std::env::var("HCL_JSON_PROFILE") {
+        profile(&which);
+        return;
+    }
+    println!("machine: {}; load average {}", machine::machine(), load());
+    println!("JSON syntax: hcl::from_json_str vs serde_json::from_str, no context");
+    let sizes = [("52K", 52_000), ("1M", 1_000_000), ("6M", 6_000_000)];
+    let mut first = None;
+    for (name, size) in sizes {
+        let text = generated(size);
+        let mo = report(&format!("value {name}"), &[text], ours_value, theirs_value);
+        let base = *first.get_or_insert(mo);
+        println!(
+            "{:>15} our time per byte: {:.2}x the 52K size's",
+            "",
+            base / mo
+        );
+    }
+    report(
+        "value 1M slice",
+        &[generated(1_000_000)],
+        ours_value_slice,
+        theirs_value_slice,
+    );
+    let mut first = None;
+    for (name, size) in sizes {
+        let text = module(size);
+        let mo = report(&format!("typed {name}"), &[text], ours_typed, theirs_typed);
+        let base = *first.get_or_insert(mo);
+        println!(
+            "{:>15} our time per byte: {:.2}x the 52K size's",
+            "",
+            base / mo
+        );
+    }
     match cases_dir() {
-        None => println!("cases      skipped: no ../shared/conformance-json"),
+        None => println!("cases           skipped: no ../shared/conformance-json"),
         Some(dir) => {
-            let mut files = Vec::new();
-            walk(&dir, &mut files);
-            files.sort();
-            let inputs: Vec<String> = files
-                .iter()
-                .filter_map(|p| std::fs::read_to_string(p).ok())
-                .filter(|s| {
-                    hcl::from_json_str::<hcl::Value>(s).is_ok()
-                        && serde_json::from_str::<serde_json::Value>(s).is_ok()
-                })
-                .collect();
-            report("cases", &inputs);
+            report("cases", &cases(&dir), ours_value, theirs_value);
         }
     }
+    println!("load average after: {}", load());
 }

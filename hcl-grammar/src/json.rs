@@ -112,6 +112,8 @@ pub fn parse_json<'i>(input: &'i str, options: &ParseOptions) -> Result<JsonValu
         pos: 0,
         depth: 0,
         max_depth: options.max_depth(),
+        items: Vec::new(),
+        props: Vec::new(),
     };
     p.skip_ws();
     if p.pos >= p.bytes.len() {
@@ -134,6 +136,12 @@ struct Parser<'i> {
     pos: usize,
     depth: usize,
     max_depth: usize,
+    /// The elements of the arrays being read, innermost last: each array
+    /// takes its own off the end into a `Vec` of the exact size (one
+    /// allocation, not one per doubling).
+    items: Vec<JsonValue<'i>>,
+    /// The same for the properties of objects.
+    props: Vec<JsonProperty<'i>>,
 }
 
 impl<'i> Parser<'i> {
@@ -233,7 +241,19 @@ impl<'i> Parser<'i> {
         let open = self.pos;
         self.pos += 1;
         let content_start = self.pos;
-        let mut owned: Option<String> = None;
+        // Most strings have no escape: scan to the closing quote and
+        // borrow. Any byte from 0x20 up other than `"` and `\` is plain
+        // text (bytes of multi-byte characters included: the input is a
+        // `str`).
+        self.pos += self.bytes.get(self.pos..).map_or(0, plain_run);
+        if self.peek() == Some(b'"') {
+            let raw = self.src.get(content_start..self.pos).unwrap_or_default();
+            self.pos += 1;
+            return Ok(Cow::Borrowed(raw));
+        }
+        // An escape (or an error): the text so far, then the rest decoded.
+        let mut buf = String::with_capacity(self.pos - content_start + 16);
+        buf.push_str(self.src.get(content_start..self.pos).unwrap_or_default());
         loop {
             let Some(b) = self.peek() else {
                 return Err(self.err(
@@ -243,20 +263,10 @@ impl<'i> Parser<'i> {
             };
             match b {
                 b'"' => {
-                    let raw = self.src.get(content_start..self.pos).unwrap_or_default();
                     self.pos += 1;
-                    return Ok(match owned {
-                        Some(s) => Cow::Owned(s),
-                        None => Cow::Borrowed(raw),
-                    });
+                    return Ok(Cow::Owned(buf));
                 }
                 b'\\' => {
-                    let buf = owned.get_or_insert_with(|| {
-                        self.src
-                            .get(content_start..self.pos)
-                            .unwrap_or_default()
-                            .to_owned()
-                    });
                     let esc_start = self.pos;
                     self.pos += 1;
                     let Some(e) = self.bytes.get(self.pos).copied() else {
@@ -289,12 +299,11 @@ impl<'i> Parser<'i> {
                     ))
                 }
                 _ => {
-                    // One UTF-8 character (the input is a `str`).
-                    let len = utf8_len(b);
-                    if let Some(buf) = owned.as_mut() {
-                        buf.push_str(self.src.get(self.pos..self.pos + len).unwrap_or_default());
-                    }
-                    self.pos += len;
+                    // A run of plain text (whole characters: it ends
+                    // before an ASCII byte).
+                    let from = self.pos;
+                    self.pos += self.bytes.get(from..).map_or(0, plain_run);
+                    buf.push_str(self.src.get(from..self.pos).unwrap_or_default());
                 }
             }
         }
@@ -354,7 +363,7 @@ impl<'i> Parser<'i> {
         let start = self.pos;
         self.enter()?;
         self.pos += 1;
-        let mut items = Vec::new();
+        let base = self.items.len();
         self.skip_ws();
         if self.peek() == Some(b']') {
             self.pos += 1;
@@ -368,7 +377,8 @@ impl<'i> Parser<'i> {
                         Span::new(comma, comma + 1),
                     ));
                 }
-                items.push(self.value()?);
+                let item = self.value()?;
+                self.items.push(item);
                 self.skip_ws();
                 match self.peek() {
                     Some(b',') => {
@@ -394,6 +404,7 @@ impl<'i> Parser<'i> {
             }
         }
         self.depth -= 1;
+        let items = self.items.drain(base..).collect();
         Ok(JsonValue {
             kind: JsonKind::Array(items),
             span: Span::new(start, self.pos),
@@ -404,7 +415,7 @@ impl<'i> Parser<'i> {
         let start = self.pos;
         self.enter()?;
         self.pos += 1;
-        let mut props = Vec::new();
+        let base = self.props.len();
         self.skip_ws();
         if self.peek() == Some(b'}') {
             self.pos += 1;
@@ -451,7 +462,7 @@ impl<'i> Parser<'i> {
                 }
                 self.skip_ws();
                 let value = self.value()?;
-                props.push(JsonProperty {
+                self.props.push(JsonProperty {
                     name,
                     name_span,
                     value,
@@ -479,6 +490,7 @@ impl<'i> Parser<'i> {
             }
         }
         self.depth -= 1;
+        let props = self.props.drain(base..).collect();
         Ok(JsonValue {
             kind: JsonKind::Object(props),
             span: Span::new(start, self.pos),
@@ -486,14 +498,33 @@ impl<'i> Parser<'i> {
     }
 }
 
-/// The length of the UTF-8 sequence that starts with `b`.
-fn utf8_len(b: u8) -> usize {
-    match b {
-        0xF0..=0xFF => 4,
-        0xE0..=0xEF => 3,
-        0xC0..=0xDF => 2,
-        _ => 1,
+/// The length of the run of plain string text at the start of `bytes`:
+/// bytes other than `"`, `\\` and control characters (below 0x20). Eight
+/// bytes at a time: in each, a byte's high bit is set by the subtractions
+/// below when it is one of those, and the lowest one set is exact.
+fn plain_run(bytes: &[u8]) -> usize {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = ONES << 7;
+    let mut chunks = bytes.chunks_exact(8);
+    let mut n = 0;
+    for chunk in chunks.by_ref() {
+        let x = u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8]));
+        let ctrl = x.wrapping_sub(ONES * 0x20) & !x;
+        let q = x ^ (ONES * u64::from(b'"'));
+        let quote = q.wrapping_sub(ONES) & !q;
+        let b = x ^ (ONES * u64::from(b'\\'));
+        let backslash = b.wrapping_sub(ONES) & !b;
+        let found = (ctrl | quote | backslash) & HIGHS;
+        if found != 0 {
+            return n + (found.trailing_zeros() / 8) as usize;
+        }
+        n += 8;
     }
+    let tail = chunks.remainder();
+    n + tail
+        .iter()
+        .position(|&b| b < 0x20 || b == b'"' || b == b'\\')
+        .unwrap_or(tail.len())
 }
 
 /// The character at `pos` for a message.
@@ -542,4 +573,43 @@ fn valid_number(b: &[u8]) -> bool {
         }
     }
     i == b.len()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::plain_run;
+
+    /// The word-at-a-time scan stops where a byte-at-a-time one does.
+    #[test]
+    fn plain_run_is_the_naive_scan() {
+        let naive = |b: &[u8]| {
+            b.iter()
+                .position(|&c| c < 0x20 || c == b'"' || c == b'\\')
+                .unwrap_or(b.len())
+        };
+        let stops: [&[u8]; 7] = [
+            b"\"",
+            b"\\",
+            b"\x00",
+            b"\x1f",
+            b"\n",
+            "é".as_bytes(),
+            b"\x7f",
+        ];
+        for len in 0..20 {
+            for at in 0..=len {
+                for stop in stops {
+                    let mut text: Vec<u8> = "aé ~".bytes().cycle().take(len).collect();
+                    text.splice(at..at, stop.iter().copied());
+                    assert_eq!(plain_run(&text), naive(&text), "{text:?}");
+                }
+            }
+        }
+        let all: Vec<u8> = (0..=255u8).rev().collect();
+        let mut rest = all.as_slice();
+        while let Some((_, tail)) = rest.split_first() {
+            assert_eq!(plain_run(rest), naive(rest));
+            rest = tail;
+        }
+    }
 }

@@ -320,10 +320,46 @@ pub(crate) fn evaluate(v: &JsonValue<'_>, ctx: Option<&Context>, depth: usize) -
 
 /// A JSON number's exact value.
 pub(crate) fn number(text: &str) -> Option<Number> {
+    if let Some(n) = short_decimal(text) {
+        return Some(n);
+    }
     match text.strip_prefix('-') {
         Some(rest) => Number::from_literal(rest).map(|n| n.neg()),
         None => Number::from_literal(text),
     }
+}
+
+/// The common case of [`number`] without its general parser: no exponent
+/// and at most 18 digits, so that the digits fit an `i64`. The value is
+/// the one `Number::from_literal` gives: zeros at the end of the fraction
+/// dropped (`1.50` is `1.5`), a zero signed as written.
+fn short_decimal(text: &str) -> Option<Number> {
+    let (neg, body) = match text.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, text),
+    };
+    let (int, frac) = body.split_once('.').unwrap_or((body, ""));
+    if int.is_empty() || int.len() + frac.len() > 18 {
+        return None;
+    }
+    let mut m: i64 = 0;
+    for b in int.bytes().chain(frac.bytes()) {
+        if !b.is_ascii_digit() {
+            return None;
+        }
+        m = m * 10 + i64::from(b - b'0');
+    }
+    let mut scale = u32::try_from(frac.len()).ok()?;
+    while scale > 0 && m % 10 == 0 {
+        m /= 10;
+        scale -= 1;
+    }
+    let mut d = rust_decimal::Decimal::new(if neg { -m } else { m }, scale);
+    if m == 0 {
+        d = rust_decimal::Decimal::ZERO;
+        d.set_sign_negative(neg);
+    }
+    Some(Number::from(d))
 }
 
 fn string(s: &str, span: Span, ctx: Option<&Context>) -> Result<Value> {
@@ -504,5 +540,61 @@ impl Walk<'_> {
                 };
                 !self.fields.contains(&p.name.as_ref()) && nested
             })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The fast path reads every number it takes as the general parser
+    /// does, in the same form (scale and sign of zero included).
+    #[test]
+    fn short_decimal_is_the_general_parse() {
+        let general = |t: &str| match t.strip_prefix('-') {
+            Some(rest) => Number::from_literal(rest).map(|n| n.neg()),
+            None => Number::from_literal(t),
+        };
+        let cases = [
+            "0",
+            "-0",
+            "0.0",
+            "-0.000",
+            "1",
+            "-1",
+            "10",
+            "120",
+            "1.20",
+            "10.0",
+            "0.25",
+            "12.5",
+            "-12.50",
+            "0.001",
+            "100.001",
+            "123456789012345678",
+            "-123456789012345678",
+            "999999999999999999",
+            "0.00000000000000001",
+            "1.00000000000000000",
+            "1234567890123456789",
+            "1e5",
+            "1.5E-3",
+            "-0e0",
+        ];
+        for t in cases {
+            let fast = short_decimal(t);
+            let slow = general(t);
+            if let Some(f) = &fast {
+                let s = slow.as_ref().map(Number::to_exact_text);
+                assert_eq!(Some(f.to_exact_text()), s, "{t}");
+            }
+            assert_eq!(
+                number(t).map(|n| n.to_exact_text()),
+                slow.map(|n| n.to_exact_text()),
+                "{t}"
+            );
+        }
+        assert!(short_decimal("1234567890123456789").is_none());
+        assert!(short_decimal("1e5").is_none());
     }
 }

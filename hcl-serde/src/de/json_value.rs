@@ -30,6 +30,10 @@ use super::body::{LABELS_FIELD, LABEL_FIELD};
 
 /// The text of a literal string or name, borrowed when it can be.
 pub(crate) fn text<'a, 'de>(s: &'a Cow<'de, str>) -> Str<'a, 'de> {
+    if s.is_ascii() {
+        // Already NFC.
+        return Str::from_cow(s);
+    }
     match json::normalized(s) {
         None => Str::from_cow(s),
         Some(n) => Str::Owned(n),
@@ -69,6 +73,16 @@ impl<'a, 'de> JsonDeserializer<'a, 'de> {
         }
     }
 
+    /// A JSON integer of at most 18 characters other than `-0`, read
+    /// without the general number parser: it fits an `i64`, which is how
+    /// [`visit_number`] and [`visit_number_exact`] hand it over.
+    fn small_int(&self) -> Option<i64> {
+        match &self.v.kind {
+            JsonKind::Number(t) if t.len() <= 18 && *t != "-0" => t.parse().ok(),
+            _ => None,
+        }
+    }
+
     fn literal_str(&self) -> Option<Str<'a, 'de>> {
         match &self.v.kind {
             JsonKind::String(s) if !json::is_template(s, self.sh.templates) => Some(text(s)),
@@ -98,7 +112,16 @@ impl<'a, 'de> JsonDeserializer<'a, 'de> {
                 _ => Cow::Borrowed(p.name.as_ref()),
             }
         };
-        if props.len() <= 16 {
+        // Names that normalization leaves as they are (a body's, or ASCII
+        // ones) are compared in place.
+        let as_written = body || props.iter().all(|p| p.name.is_ascii());
+        if as_written && props.len() <= 16 {
+            for (i, p) in props.iter().enumerate() {
+                if props.get(i + 1..)?.iter().any(|q| q.name == p.name) {
+                    return None;
+                }
+            }
+        } else if props.len() <= 16 {
             let keys: Vec<Cow<'a, str>> = props.iter().map(key).collect();
             for (i, k) in keys.iter().enumerate() {
                 if keys.get(i + 1..)?.contains(k) {
@@ -225,6 +248,9 @@ impl<'de> de::Deserializer<'de> for JsonDeserializer<'_, 'de> {
             JsonKind::Bool(b) => v.visit_bool(*b),
             JsonKind::Array(items) => self.visit_array(items, v),
             _ => {
+                if let Some(i) = self.small_int() {
+                    return v.visit_i64(i);
+                }
                 if let Some(n) = self.number() {
                     return visit_number(&n, v);
                 }
@@ -332,6 +358,9 @@ impl<'de> de::Deserializer<'de> for JsonDeserializer<'_, 'de> {
             // A `Value` target: a number arrives exactly; anything
             // evaluated goes through `ValueDeserializer` (unknown values
             // included).
+            if let Some(i) = self.small_int() {
+                return v.visit_i64(i);
+            }
             if let Some(n) = self.number() {
                 return visit_number_exact(&n, v).map_err(|e| e.with_span(self.v.span));
             }
@@ -565,7 +594,10 @@ pub(crate) fn body_entries<'a, 'de>(
     sh: &'a Shared<'a>,
 ) -> Result<Vec<Entry<'a, 'de>>> {
     let props = json::body_props(v);
-    let mut seen = std::collections::HashMap::with_capacity(props.len());
+    // A small body's names are checked against the entries so far; a
+    // large one's through a map.
+    let mut seen =
+        (props.len() > 16).then(|| std::collections::HashMap::with_capacity(props.len()));
     let mut out: Vec<Entry<'a, 'de>> = Vec::with_capacity(props.len());
     for p in props {
         if let Some(generated) = super::dynamic::expand_dynamic_json(p, sh)? {
@@ -583,7 +615,14 @@ pub(crate) fn body_entries<'a, 'de>(
             members.push(Member::Json(&p.value, p.name_span, sh));
             continue;
         }
-        if let Some(first) = seen.insert(p.name.as_ref(), p.name_span) {
+        let first = match &mut seen {
+            Some(seen) => seen.insert(p.name.as_ref(), p.name_span),
+            None => out.iter().find_map(|e| match e {
+                Entry::Json(q, _) if q.name == p.name => Some(q.name_span),
+                _ => None,
+            }),
+        };
+        if let Some(first) = first {
             return Err(Error::data_at(
                 format!(
                     "duplicate property `{}` (first defined at byte {}): in this body each name may appear once; write repeated blocks as an array",
