@@ -41,9 +41,13 @@ struct Builder<'a> {
 impl Builder<'_> {
     /// The source text of bytes `from..to`, for an expression (reading
     /// it, like every piece, checks the range: out of order or out of
-    /// range, which valid spans never are, it reads as empty).
+    /// range, which valid spans never are, it reads as empty; a copy in
+    /// the rare source too long for 32-bit offsets).
     fn text(&self, from: usize, to: usize) -> Text {
-        Text::Src(Arc::clone(&self.shared), from, to)
+        match (u32::try_from(from), u32::try_from(to)) {
+            (Ok(from), Ok(to)) => Text::Src(Arc::clone(&self.shared), from, to),
+            _ => self.src.get(from..to).unwrap_or_default().into(),
+        }
     }
 
     /// A node's reference to the source.

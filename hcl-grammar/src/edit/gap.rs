@@ -21,7 +21,9 @@ enum Trivia {
     Newline,
     /// A comment; `line` when it ends with a newline (`#`/`//` comments
     /// not at the end of the gap).
-    Comment { line: bool },
+    Comment {
+        line: bool,
+    },
 }
 
 /// The trivia token at `at` of `b` (a gap: `b` ends where the gap does)
@@ -213,8 +215,8 @@ mod tests {
     #[test]
     fn scan_agrees_with_the_tokens() {
         const PIECES: &[&str] = &[
-            " ", "\t", "\n", "\r\n", "\r", "# c\n", "// c\r\n", "#", "/* c */", "/* \n */",
-            "/*", "*/", "/", "x", "\u{feff}", "# c", "//",
+            " ", "\t", "\n", "\r\n", "\r", "# c\n", "// c\r\n", "#", "/* c */", "/* \n */", "/*",
+            "*/", "/", "x", "\u{feff}", "# c", "//",
         ];
         let mut strings = vec![String::new()];
         for _ in 0..3 {

@@ -1,25 +1,29 @@
 //! The text of a document's pieces: a range of the shared source for what
 //! was parsed (no copy, no allocation), or owned text for what an edit
-//! made.
+//! made. An expression's [`Text`] holds its own reference to the source;
+//! the other pieces of a node are [`Piece`]s read through the node's one
+//! [`Src`].
 
 use std::fmt;
 use std::ops::Deref;
 use std::sync::Arc;
 
-/// A piece of a document's text.
+/// An expression's text.
 #[derive(Clone)]
 pub(crate) enum Text {
     /// Bytes `start..end` of the parsed source (always on character
     /// boundaries: the builder cuts at token boundaries).
-    Src(Arc<str>, usize, usize),
-    /// Text an edit made.
-    Own(String),
+    Src(Arc<str>, u32, u32),
+    /// Text an edit made (a box, not a `String`: the enum is the smaller).
+    Own(Box<str>),
 }
 
 impl Text {
     pub(crate) fn as_str(&self) -> &str {
         match self {
-            Text::Src(src, start, end) => src.get(*start..*end).unwrap_or_default(),
+            Text::Src(src, start, end) => {
+                src.get(*start as usize..*end as usize).unwrap_or_default()
+            }
             Text::Own(s) => s,
         }
     }
@@ -27,7 +31,7 @@ impl Text {
 
 impl Default for Text {
     fn default() -> Text {
-        Text::Own(String::new())
+        Text::Own(Box::default())
     }
 }
 
@@ -40,13 +44,13 @@ impl Deref for Text {
 
 impl From<String> for Text {
     fn from(s: String) -> Text {
-        Text::Own(s)
+        Text::Own(s.into_boxed_str())
     }
 }
 
 impl From<&str> for Text {
     fn from(s: &str) -> Text {
-        Text::Own(s.to_owned())
+        Text::Own(s.into())
     }
 }
 

@@ -396,7 +396,11 @@ impl Body {
     pub(crate) fn last_char(&self) -> Option<char> {
         match self.items.last()? {
             Item::Trivia(t) => t.get(&self.src).chars().next_back(),
-            Item::Attribute(a) => a.strs().into_iter().rev().find_map(|s| s.chars().next_back()),
+            Item::Attribute(a) => a
+                .strs()
+                .into_iter()
+                .rev()
+                .find_map(|s| s.chars().next_back()),
             Item::Block(b) => [&b.trail, &b.close]
                 .into_iter()
                 .find_map(|s| s.get(&b.src).chars().next_back()),
