@@ -54,6 +54,8 @@ pub(super) struct Parser<'i> {
 }
 
 /// The ASCII bytes of [`scan::is_ident_byte`] (letters, digits, `_`, `-`).
+// Indices below 256: in bounds.
+#[allow(clippy::indexing_slicing)]
 static ASCII_IDENT_BYTE: [bool; 256] = {
     let mut table = [false; 256];
     let mut c = 0;
@@ -241,6 +243,8 @@ impl<'i> Parser<'i> {
         if !rest.first().is_some_and(|&c| ident_start(c)) {
             return None;
         }
+        // A byte indexes a 256-entry table: always in bounds.
+        #[allow(clippy::indexing_slicing)]
         let len = rest
             .iter()
             .position(|&c| !ASCII_IDENT_BYTE[usize::from(c)])
