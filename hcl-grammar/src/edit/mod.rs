@@ -27,8 +27,8 @@
 //! its line, column and caret) and every limit of [`ParseOptions`]
 //! (depth, size) are the parser's; then the source is cut into the
 //! document's pieces along the parsed tree, the text between items
-//! (comments, blank lines) by the lossless token stream
-//! ([`crate::tokens::lex`]). The pieces share the source (no copy). As in
+//! (comments, blank lines) as the lossless token stream
+//! ([`crate::tokens::lex`]) cuts it. The pieces share the source (no copy). As in
 //! `hclwrite`:
 //!
 //! - a [`Body`] holds attributes and blocks in source order, and the
@@ -70,6 +70,7 @@
 
 mod build;
 mod expr;
+mod gap;
 mod print;
 mod text;
 mod tree;

@@ -20,7 +20,7 @@ impl Body {
     pub(crate) fn pieces<E>(&self, f: &mut impl FnMut(&str) -> Result<(), E>) -> Result<(), E> {
         for item in &self.items {
             match item {
-                Item::Trivia(t) => f(t)?,
+                Item::Trivia(t) => f(t.get(&self.src))?,
                 Item::Attribute(a) => a.pieces(f)?,
                 Item::Block(b) => b.pieces(f)?,
             }
@@ -30,27 +30,146 @@ impl Body {
 }
 
 impl Attribute {
+    /// The attribute's pieces: lead, name, `=`, expression, line end.
+    pub(crate) fn strs(&self) -> [&str; 5] {
+        let src = &self.src;
+        [
+            self.lead.get(src),
+            self.name.get(src),
+            self.eq.get(src),
+            &self.expr.text,
+            self.trail.get(src),
+        ]
+    }
+
     fn pieces<E>(&self, f: &mut impl FnMut(&str) -> Result<(), E>) -> Result<(), E> {
-        f(&self.lead)?;
-        f(&self.name)?;
-        f(&self.eq)?;
-        f(&self.expr.text)?;
-        f(&self.trail)
+        self.strs().into_iter().try_for_each(f)
     }
 }
 
 impl Block {
     fn pieces<E>(&self, f: &mut impl FnMut(&str) -> Result<(), E>) -> Result<(), E> {
-        f(&self.lead)?;
-        f(&self.ident)?;
+        let src = &self.src;
+        f(self.lead.get(src))?;
+        f(self.ident.get(src))?;
         for l in &self.labels {
-            f(&l.pre)?;
-            f(&l.text)?;
+            f(l.pre.get(src))?;
+            f(l.text.get(src))?;
         }
-        f(&self.open)?;
+        f(self.open.get(src))?;
         self.body.pieces(f)?;
-        f(&self.close)?;
-        f(&self.trail)
+        f(self.close.get(src))?;
+        f(self.trail.get(src))
+    }
+
+    /// The block's pieces around its labels and body: lead, type, `{`,
+    /// `}`, line end.
+    fn strs(&self) -> [&str; 5] {
+        let src = &self.src;
+        [
+            self.lead.get(src),
+            self.ident.get(src),
+            self.open.get(src),
+            self.close.get(src),
+            self.trail.get(src),
+        ]
+    }
+
+    /// The labels' pieces: before, source text, value.
+    fn label_strs(&self) -> impl Iterator<Item = [&str; 3]> + '_ {
+        let src = &self.src;
+        self.labels
+            .iter()
+            .map(move |l| [l.pre.get(src), l.text.get(src), l.value.get(src)])
+    }
+}
+
+// Equality and `Debug` by text: nodes are equal when their pieces' texts
+// are, wherever the texts live (the source or an edit).
+
+impl PartialEq for Body {
+    fn eq(&self, other: &Body) -> bool {
+        self.depth == other.depth
+            && self.cleared == other.cleared
+            && self.items.len() == other.items.len()
+            && self.items.iter().zip(&other.items).all(|pair| match pair {
+                (Item::Trivia(a), Item::Trivia(b)) => a.get(&self.src) == b.get(&other.src),
+                (Item::Attribute(a), Item::Attribute(b)) => a == b,
+                (Item::Block(a), Item::Block(b)) => a == b,
+                _ => false,
+            })
+    }
+}
+
+impl Eq for Body {}
+
+impl PartialEq for Attribute {
+    fn eq(&self, other: &Attribute) -> bool {
+        self.strs() == other.strs()
+    }
+}
+
+impl Eq for Attribute {}
+
+impl PartialEq for Block {
+    fn eq(&self, other: &Block) -> bool {
+        self.strs() == other.strs()
+            && self.label_strs().eq(other.label_strs())
+            && self.body == other.body
+    }
+}
+
+impl Eq for Block {}
+
+impl fmt::Debug for Body {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        struct Items<'a>(&'a Body);
+        impl fmt::Debug for Items<'_> {
+            fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+                let mut list = f.debug_list();
+                for item in &self.0.items {
+                    match item {
+                        Item::Trivia(t) => list.entry(&t.get(&self.0.src)),
+                        Item::Attribute(a) => list.entry(a),
+                        Item::Block(b) => list.entry(b),
+                    };
+                }
+                list.finish()
+            }
+        }
+        f.debug_struct("Body")
+            .field("items", &Items(self))
+            .field("cleared", &self.cleared)
+            .field("depth", &self.depth)
+            .finish()
+    }
+}
+
+impl fmt::Debug for Attribute {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        let [lead, name, eq, expr, trail] = self.strs();
+        f.debug_struct("Attribute")
+            .field("lead", &lead)
+            .field("name", &name)
+            .field("eq", &eq)
+            .field("expr", &expr)
+            .field("trail", &trail)
+            .finish()
+    }
+}
+
+impl fmt::Debug for Block {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        let [lead, ident, open, close, trail] = self.strs();
+        f.debug_struct("Block")
+            .field("lead", &lead)
+            .field("ident", &ident)
+            .field("labels", &self.label_strs().collect::<Vec<_>>())
+            .field("open", &open)
+            .field("body", &self.body)
+            .field("close", &close)
+            .field("trail", &trail)
+            .finish()
     }
 }
 

@@ -2,14 +2,16 @@
 //! edits on them.
 
 use super::expr;
-use super::text::Text;
+use super::text::{Piece, Src, Text};
 use crate::{Error, Result, Span};
 
 /// A body: attributes and blocks in source order, with the comments and
 /// blank lines between them. The root body of a [`Document`](super::Document)
 /// is the whole file; a [`Block`]'s body is what lies between its braces.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[derive(Clone, Default)]
 pub struct Body {
+    /// The source of the trivia items' pieces.
+    pub(crate) src: Src,
     pub(crate) items: Vec<Item>,
     /// The attributes [`Body::clear`] removed, still known by name (see
     /// there).
@@ -19,11 +21,11 @@ pub struct Body {
 }
 
 /// One piece of a body.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Clone)]
 pub(crate) enum Item {
     /// Text between items: blank lines and comments that belong to no
-    /// item, kept as they are.
-    Trivia(Text),
+    /// item, kept as they are (a piece of the body's source).
+    Trivia(Piece),
     Attribute(Attribute),
     Block(Block),
 }
@@ -31,38 +33,45 @@ pub(crate) enum Item {
 /// An attribute, `name = expression`, with its lead comments (the comment
 /// lines directly above it) and its line end (a comment on its line and
 /// the newline).
-#[derive(Debug, Clone, PartialEq, Eq)]
+///
+/// Its pieces other than the expression are ranges of `src`.
+#[derive(Clone)]
 pub struct Attribute {
+    pub(crate) src: Src,
     /// Lead comments and the indentation before the name.
-    pub(crate) lead: Text,
-    pub(crate) name: Text,
+    pub(crate) lead: Piece,
+    pub(crate) name: Piece,
     /// From the name to the expression: `" = "`.
-    pub(crate) eq: Text,
+    pub(crate) eq: Piece,
     pub(crate) expr: Expression,
     /// Line comment and newline.
-    pub(crate) trail: Text,
+    pub(crate) trail: Piece,
 }
 
 /// A block, `type "label" { body }`, with its lead comments and line end.
-#[derive(Debug, Clone, PartialEq, Eq)]
+///
+/// Its pieces other than the body are ranges of `src`.
+#[derive(Clone)]
 pub struct Block {
-    pub(crate) lead: Text,
-    pub(crate) ident: Text,
+    pub(crate) src: Src,
+    pub(crate) lead: Piece,
+    pub(crate) ident: Piece,
     pub(crate) labels: Vec<Label>,
     /// From the last label (or the type) to the opening brace, included.
-    pub(crate) open: Text,
+    pub(crate) open: Piece,
     pub(crate) body: Body,
     /// From the body's end to the closing brace, included.
-    pub(crate) close: Text,
-    pub(crate) trail: Text,
+    pub(crate) close: Piece,
+    pub(crate) trail: Piece,
 }
 
-/// One block label: the text before it, its source text and its value.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// One block label: the text before it, its source text and its value
+/// (pieces of the block's source).
+#[derive(Clone)]
 pub(crate) struct Label {
-    pub(crate) pre: Text,
-    pub(crate) text: Text,
-    pub(crate) value: Text,
+    pub(crate) pre: Piece,
+    pub(crate) text: Piece,
+    pub(crate) value: Piece,
 }
 
 /// An expression, kept as its source text (comments inside it included).
@@ -130,13 +139,13 @@ impl Body {
     pub fn get_attribute(&self, name: &str) -> Option<&Attribute> {
         self.attributes()
             .chain(self.cleared.iter())
-            .find(|a| a.name == name)
+            .find(|a| a.name() == name)
     }
 
     /// [`Body::get_attribute`], mutably.
     pub fn get_attribute_mut(&mut self, name: &str) -> Option<&mut Attribute> {
         let live = self.items.iter().position(|i| match i {
-            Item::Attribute(a) => a.name == name,
+            Item::Attribute(a) => a.name() == name,
             _ => false,
         });
         match live {
@@ -144,7 +153,7 @@ impl Body {
                 Some(Item::Attribute(a)) => Some(a),
                 _ => None,
             },
-            None => self.cleared.iter_mut().find(|a| a.name == name),
+            None => self.cleared.iter_mut().find(|a| a.name() == name),
         }
     }
 
@@ -159,12 +168,12 @@ impl Body {
         check_identifier(name, "attribute name")?;
         let expr = expr::laid_out(expr, self.depth);
         let live = self.items.iter().position(|i| match i {
-            Item::Attribute(a) => a.name == name,
+            Item::Attribute(a) => a.name() == name,
             _ => false,
         });
         let slot = match live {
             Some(i) => self.items.get_mut(i),
-            None => match self.cleared.iter().position(|a| a.name == name) {
+            None => match self.cleared.iter().position(|a| a.name() == name) {
                 Some(i) => {
                     return match self.cleared.get_mut(i) {
                         Some(a) => {
@@ -177,6 +186,7 @@ impl Body {
                 None => {
                     let lead = self.separated(indent(self.depth));
                     self.items.push(Item::Attribute(Attribute {
+                        src: Src::default(),
                         lead: lead.into(),
                         name: name.into(),
                         eq: " = ".into(),
@@ -240,7 +250,7 @@ impl Body {
     /// (`hclwrite`'s `RemoveAttribute`); `None` when there is none.
     pub fn remove_attribute(&mut self, name: &str) -> Option<Attribute> {
         let live = self.items.iter().position(|i| match i {
-            Item::Attribute(a) => a.name == name,
+            Item::Attribute(a) => a.name() == name,
             _ => false,
         });
         if let Some(i) = live {
@@ -249,7 +259,7 @@ impl Body {
                 _ => None,
             };
         }
-        let i = self.cleared.iter().position(|a| a.name == name)?;
+        let i = self.cleared.iter().position(|a| a.name() == name)?;
         Some(self.cleared.remove(i))
     }
 
@@ -291,6 +301,7 @@ impl Body {
         check_identifier(ty, "block type")?;
         let lead = self.separated(indent(self.depth));
         self.items.push(Item::Block(Block {
+            src: Src::default(),
             lead: lead.into(),
             ident: ty.into(),
             labels: new_labels(labels),
@@ -326,7 +337,7 @@ impl Body {
     /// `AppendNewline`).
     pub fn append_newline(&mut self) {
         if let Some(Item::Trivia(t)) = self.items.last_mut() {
-            *t = format!("{}\n", t.as_str()).into();
+            *t = format!("{}\n", t.get(&self.src)).into();
         } else {
             self.items.push(Item::Trivia("\n".into()));
         }
@@ -384,13 +395,15 @@ impl Body {
     /// The last character of the body's text.
     pub(crate) fn last_char(&self) -> Option<char> {
         match self.items.last()? {
-            Item::Trivia(t) => t.chars().next_back(),
-            Item::Attribute(a) => [&a.trail, &a.expr.text, &a.eq, &a.name, &a.lead]
+            Item::Trivia(t) => t.get(&self.src).chars().next_back(),
+            Item::Attribute(a) => a
+                .strs()
                 .into_iter()
+                .rev()
                 .find_map(|s| s.chars().next_back()),
             Item::Block(b) => [&b.trail, &b.close]
                 .into_iter()
-                .find_map(|s| s.chars().next_back()),
+                .find_map(|s| s.get(&b.src).chars().next_back()),
         }
     }
 }
@@ -417,7 +430,7 @@ fn new_labels(labels: &[&str]) -> Vec<Label> {
 impl Attribute {
     /// The attribute's name.
     pub fn name(&self) -> &str {
-        &self.name
+        self.name.get(&self.src)
     }
 
     /// The attribute's expression.
@@ -434,13 +447,13 @@ impl Attribute {
     /// The comment lines directly above the attribute, as written (empty
     /// when there are none).
     pub fn lead_comments(&self) -> &str {
-        comments_of(&self.lead)
+        comments_of(self.lead.get(&self.src))
     }
 
     /// The comment after the expression on its line, as written, with the
     /// newline (empty when there is none).
     pub fn line_comment(&self) -> &str {
-        let t = self.trail.trim_start_matches([' ', '\t']);
+        let t = self.trail.get(&self.src).trim_start_matches([' ', '\t']);
         if t.starts_with('#') || t.starts_with("//") || t.starts_with("/*") {
             t
         } else {
@@ -459,19 +472,19 @@ fn comments_of(lead: &str) -> &str {
 impl Block {
     /// The block's type.
     pub fn ident(&self) -> &str {
-        &self.ident
+        self.ident.get(&self.src)
     }
 
     /// The block's labels, decoded (`"web"` is `web`).
     pub fn labels(&self) -> impl Iterator<Item = &str> + '_ {
-        self.labels.iter().map(|l| l.value.as_str())
+        self.labels.iter().map(|l| l.value.get(&self.src))
     }
 
     /// Whether the block has type `ty` and exactly `labels`.
     pub fn matches(&self, ty: &str, labels: &[&str]) -> bool {
-        self.ident == ty
+        self.ident() == ty
             && self.labels.len() == labels.len()
-            && self.labels.iter().zip(labels).all(|(l, w)| l.value == *w)
+            && self.labels().zip(labels).all(|(l, w)| l == *w)
     }
 
     /// The block's body.
@@ -486,7 +499,7 @@ impl Block {
 
     /// The comment lines directly above the block, as written.
     pub fn lead_comments(&self) -> &str {
-        comments_of(&self.lead)
+        comments_of(self.lead.get(&self.src))
     }
 
     /// Renames the block (`hclwrite`'s `SetType`).

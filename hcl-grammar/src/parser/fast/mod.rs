@@ -60,6 +60,20 @@ pub(super) struct Parser<'i> {
     work: std::cell::Cell<usize>,
 }
 
+/// The ASCII bytes of [`scan::is_ident_byte`] (letters, digits, `_`, `-`).
+// Indices below 256: in bounds.
+#[allow(clippy::indexing_slicing)]
+static ASCII_IDENT_BYTE: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut c = 0;
+    while c < 128 {
+        let b = c as u8;
+        table[c] = b.is_ascii_alphanumeric() || b == b'_' || b == b'-';
+        c += 1;
+    }
+    table
+};
+
 /// Whether `c` may start an identifier (ASCII only: anything else is left
 /// to pest).
 #[inline]
@@ -230,13 +244,26 @@ impl<'i> Parser<'i> {
 
     /// An ASCII identifier at the cursor; `None` when there is none or it
     /// runs into a non-ASCII character (left to pest).
+    ///
+    /// [`scan::ident_end`] in one pass over ASCII bytes by a table: an
+    /// identifier that goes on into a non-ASCII byte is one of them.
     #[inline]
     fn ident_span(&mut self) -> Option<Span> {
         let start = self.pos;
-        let end = scan::ident_end(self.b, start);
-        if end == start || !self.b.get(start..end)?.is_ascii() {
+        let rest = self.b.get(start..)?;
+        if !rest.first().is_some_and(|&c| ident_start(c)) {
             return None;
         }
+        // A byte indexes a 256-entry table: always in bounds.
+        #[allow(clippy::indexing_slicing)]
+        let len = rest
+            .iter()
+            .position(|&c| !ASCII_IDENT_BYTE[usize::from(c)])
+            .unwrap_or(rest.len());
+        if rest.get(len).is_some_and(|&c| !c.is_ascii()) {
+            return None;
+        }
+        let end = start + len;
         self.skip_to(end);
         Some(Span::at(start, end))
     }
