@@ -40,7 +40,7 @@ fn main() {
         .collect();
     let bytes: usize = files.iter().map(String::len).sum();
     let parse: fn(&str) -> bool = match mode.as_str() {
-        "grammar" => |s| hcl_grammar::parse_body(s).is_ok(),
+        "grammar" => |s| hcl_grammar::parse_body(s, &Default::default()).is_ok(),
         "document" => |s| Document::parse(s).is_ok(),
         "hcl-edit" => |s| hcl_edit::parser::parse_body(s).is_ok(),
         _ => {

@@ -95,7 +95,7 @@ impl Builder<'_> {
                 items.push(Item::Trivia(self.piece(cursor, lead)));
             }
             let lead_text = self.piece(lead, first);
-            let next = spans.peek().map_or(hi, |s| s.start.clamp(end, hi));
+            let next = spans.peek().map_or(hi, |s| s.start().clamp(end, hi));
             let line_end = gap::line_end(self.src.as_bytes(), end, next);
             let trail = self.piece(end, line_end);
             items.push(match item {
@@ -130,8 +130,8 @@ impl Builder<'_> {
         Attribute {
             src: self.src(),
             lead,
-            name: self.piece(a.name.span.start, a.name.span.end),
-            eq: self.piece(a.name.span.end, expr_start),
+            name: self.piece(a.name.span.start(), a.name.span.end()),
+            eq: self.piece(a.name.span.end(), expr_start),
             expr: Expression::from_text(self.text(expr_start, item_end.max(expr_start))),
             trail,
         }
@@ -150,17 +150,17 @@ impl Builder<'_> {
         for label in &b.labels {
             let span = label.span();
             labels.push(Label {
-                pre: self.piece(prev, span.start),
-                text: self.piece(span.start, span.end),
+                pre: self.piece(prev, span.start()),
+                text: self.piece(span.start(), span.end()),
                 value: match label {
-                    ast::BlockLabel::Ident(i) => self.piece(i.span.start, i.span.end),
+                    ast::BlockLabel::Ident(i) => self.piece(i.span.start(), i.span.end()),
                     ast::BlockLabel::String(s) => self.borrowed(&s.value),
                 },
             });
             prev = span.end();
         }
-        let open = self.piece(prev, b.open_brace.end);
-        let lo = b.open_brace.end;
+        let open = self.piece(prev, b.open_brace.end());
+        let lo = b.open_brace.end();
         // The spaces before `}` are its own (whitespace goes with the
         // token after it).
         let mut hi = b.close_brace.start().max(lo);
@@ -172,7 +172,7 @@ impl Builder<'_> {
         Block {
             src: self.src(),
             lead,
-            ident: self.piece(b.ident.span.start, b.ident.span.end),
+            ident: self.piece(b.ident.span.start(), b.ident.span.end()),
             labels,
             open,
             body,

@@ -147,7 +147,7 @@ mod lexed {
         /// The byte offset where token `i` starts (the gap's end past the
         /// last token).
         fn off(&self, i: usize) -> usize {
-            self.start + self.tokens.get(i).map_or(self.len, |t| t.span.start)
+            self.start + self.tokens.get(i).map_or(self.len, |t| t.span.start())
         }
 
         fn kind(&self, i: usize) -> Option<TokenKind> {
@@ -185,7 +185,7 @@ mod lexed {
                 Some(t) if t.kind == TokenKind::Comment => {
                     i = k + 1;
                     done = i;
-                    let last = (gap.start + t.span.end).wrapping_sub(1);
+                    let last = (gap.start + t.span.end()).wrapping_sub(1);
                     if src.get(last) == Some(&b'\n') {
                         break;
                     }
