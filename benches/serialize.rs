@@ -370,25 +370,25 @@ fn main() {
         ),
         part(
             "terraform",
-            tf_ours.len(),
+            tf_ours.len().max(tf_theirs.len()),
             |i| hcl::to_string(&tf_ours[i]).map_or(0, |s| s.len()),
             |i| hcl_rs::to_string(&tf_theirs[i]).map_or(0, |s| s.len()),
         ),
         part(
             "value",
-            v_ours.len(),
+            v_ours.len().max(v_theirs.len()),
             |i| hcl::to_string(&v_ours[i]).map_or(0, |s| s.len()),
             |i| hcl_rs::to_string(&v_theirs[i]).map_or(0, |s| s.len()),
         ),
         part(
             "value to_vec",
-            v_ours.len(),
+            v_ours.len().max(v_theirs.len()),
             |i| hcl::to_vec(&v_ours[i]).map_or(0, |s| s.len()),
             |i| hcl_rs::to_vec(&v_theirs[i]).map_or(0, |s| s.len()),
         ),
         part(
             "value to_writer",
-            v_ours.len(),
+            v_ours.len().max(v_theirs.len()),
             |i| {
                 let mut out = Vec::new();
                 hcl::to_writer(&mut out, &v_ours[i]).map_or(0, |()| out.len())

@@ -8,21 +8,9 @@ pub(crate) use crate::quote::{is_bare_key, is_identifier};
 /// The bytes [`push_quoted`] stops at: quotes, backslashes, control
 /// characters, `$` and `%` (escaped before `{`), and 0xC2 (the lead byte
 /// of the C1 control characters).
-const SPECIAL: [bool; 256] = {
-    let mut t = [false; 256];
-    let mut b = 0;
-    while b < 0x20 {
-        t[b] = true;
-        b += 1;
-    }
-    t[0x7f] = true;
-    t[b'"' as usize] = true;
-    t[b'\\' as usize] = true;
-    t[b'$' as usize] = true;
-    t[b'%' as usize] = true;
-    t[0xc2] = true;
-    t
-};
+fn special(b: u8) -> bool {
+    matches!(b, 0..=0x1f | 0x7f | b'"' | b'\\' | b'$' | b'%' | 0xc2)
+}
 
 /// Appends `s` quoted, as [`crate::quote::write_quoted`] writes it (the
 /// same escapes), copying the runs between escapes whole.
@@ -37,10 +25,7 @@ pub(crate) fn push_quoted(out: &mut String, s: &str) {
     let mut run = 0;
     let mut i = 0;
     loop {
-        while bytes
-            .get(i)
-            .is_some_and(|&b| !SPECIAL.get(usize::from(b)).copied().unwrap_or(false))
-        {
+        while bytes.get(i).is_some_and(|&b| !special(b)) {
             i += 1;
         }
         let Some(&b) = bytes.get(i) else { break };

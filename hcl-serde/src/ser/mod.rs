@@ -41,6 +41,7 @@
 
 mod escape;
 mod node;
+mod tree;
 mod value;
 mod wrap;
 mod write;
@@ -49,9 +50,10 @@ pub use value::to_value;
 pub use wrap::{attribute, block, Attribute, Block};
 
 use crate::error::{Error, Result};
-use node::{Done, MapNode, NodeSerializer, SeqNode, Tree};
+use node::{Done, MapNode, NodeSerializer, SeqNode};
 use serde::ser::{self, Serialize};
 use std::io;
+use tree::Tree;
 
 pub(crate) use crate::number::take_number;
 pub(crate) use crate::reserved::{

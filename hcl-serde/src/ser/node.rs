@@ -2,14 +2,9 @@
 //! that still knows what serde said each value was (a struct, a map, a
 //! sequence), so that the writer can choose between blocks and
 //! attributes with the whole value in view.
-//!
-//! The tree is flat: its nodes in one `Vec` in pre-order (a container
-//! before its children, holding the index one past its last
-//! descendant), and all their text (strings, keys, number literals) in
-//! one `String`. Building it costs no allocation per node, and dropping
-//! it two frees.
 
 use super::escape::{float_literal, number_literal};
+use super::tree::{Node, Text, Tree};
 use super::wrap::{ATTRIBUTE_NAME, BLOCK_NAME};
 use super::{take_number, BODY_NAME, EXPRESSION_NAME, NUMBER_NAME};
 use crate::error::{Error, Result};
@@ -21,183 +16,6 @@ use std::fmt::Write;
 /// by a test), written here so that `ser` does not depend on `de`.
 const MAX_DEPTH: usize = 128;
 
-/// A piece of the tree's text: a byte range of [`Tree::text`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Text {
-    start: usize,
-    end: usize,
-}
-
-/// A serialized value, before layout. A container holds the index one
-/// past its last descendant; its children follow it.
-#[derive(Debug, Clone, Copy)]
-pub(crate) enum Node {
-    /// `None`, `()`, a unit struct: `null`, or nothing for a struct field.
-    Null,
-    /// `true` or `false`.
-    Bool(bool),
-    /// A number literal, already spelled.
-    Number(Text),
-    /// A string (escaped when written).
-    Str(Text),
-    /// A [`RawExpression`](crate::RawExpression)'s source, written as it is.
-    Expr(Text),
-    /// A [`RawBody`](crate::RawBody)'s source, written as a block's body.
-    Body(Text),
-    /// The key of a map or struct entry: its value is the node after it.
-    Key(Text),
-    /// A sequence or tuple: its elements follow.
-    Seq(usize),
-    /// A map: keys (data) and values follow.
-    Map(usize),
-    /// A struct: keys (field names) and values follow; `$label` /
-    /// `$labels` fields are a block's labels.
-    Struct(usize),
-    /// A value the user wants written as a block (or blocks): the node
-    /// after it.
-    Block(usize),
-    /// A value the user wants written as an attribute: the node after it.
-    Attribute(usize),
-}
-
-/// The serialized value: nodes in pre-order and their text.
-#[derive(Debug, Default)]
-pub(crate) struct Tree {
-    nodes: Vec<Node>,
-    text: String,
-}
-
-impl Tree {
-    /// The node at `i` (`Null` past the end, which callers never ask for).
-    pub(crate) fn node(&self, i: usize) -> Node {
-        self.nodes.get(i).copied().unwrap_or(Node::Null)
-    }
-
-    /// The text of a piece.
-    pub(crate) fn str(&self, t: Text) -> &str {
-        self.text.get(t.start..t.end).unwrap_or_default()
-    }
-
-    /// The index one past the last node of the value at `i`.
-    pub(crate) fn end(&self, i: usize) -> usize {
-        match self.node(i) {
-            Node::Seq(end)
-            | Node::Map(end)
-            | Node::Struct(end)
-            | Node::Block(end)
-            | Node::Attribute(end) => end,
-            _ => i + 1,
-        }
-    }
-
-    /// The children of the container at `i`: a sequence's elements, or
-    /// the keys of a map's or struct's entries (each value is the node
-    /// after its key); the wrapped value of a `Block` or `Attribute`.
-    pub(crate) fn children(&self, i: usize) -> Children<'_> {
-        Children {
-            tree: self,
-            next: i + 1,
-            end: self.end(i),
-        }
-    }
-
-    /// The value of the entry whose key is at `k`.
-    pub(crate) fn value_of(k: usize) -> usize {
-        k + 1
-    }
-
-    /// What the node at `i` is, for error messages.
-    pub(crate) fn kind(&self, i: usize) -> &'static str {
-        match self.node(i) {
-            Node::Null => "null",
-            Node::Bool(_) => "a bool",
-            Node::Number(_) => "a number",
-            Node::Str(_) | Node::Key(_) => "a string",
-            Node::Expr(_) => "an expression",
-            Node::Body(_) => "a body",
-            Node::Seq(_) => "a sequence",
-            Node::Map(_) => "a map",
-            Node::Struct(_) => "a struct",
-            Node::Block(_) | Node::Attribute(_) => self.kind(i + 1),
-        }
-    }
-
-    /// Empties the tree for a new value.
-    pub(crate) fn clear(&mut self) {
-        self.nodes.clear();
-        self.text.clear();
-    }
-
-    /// The length of all text held.
-    pub(crate) fn text_len(&self) -> usize {
-        self.text.len()
-    }
-
-    fn push_text(&mut self, s: &str) -> Text {
-        let start = self.text.len();
-        self.text.push_str(s);
-        Text {
-            start,
-            end: self.text.len(),
-        }
-    }
-
-    /// Text written by `f` into the buffer.
-    fn write_text(&mut self, f: impl FnOnce(&mut String)) -> Text {
-        let start = self.text.len();
-        f(&mut self.text);
-        Text {
-            start,
-            end: self.text.len(),
-        }
-    }
-
-    /// Starts a container at the next index: its end is set by [`Tree::close`].
-    fn open(&mut self, node: fn(usize) -> Node) -> usize {
-        self.nodes.push(node(0));
-        self.nodes.len() - 1
-    }
-
-    /// Sets the end of the container opened at `at`.
-    fn close(&mut self, at: usize) {
-        let end = self.nodes.len();
-        if let Some(n) = self.nodes.get_mut(at) {
-            *n = match *n {
-                Node::Seq(_) => Node::Seq(end),
-                Node::Map(_) => Node::Map(end),
-                Node::Struct(_) => Node::Struct(end),
-                Node::Block(_) => Node::Block(end),
-                Node::Attribute(_) => Node::Attribute(end),
-                other => other,
-            };
-        }
-    }
-}
-
-/// The children of a container (see [`Tree::children`]).
-#[derive(Clone)]
-pub(crate) struct Children<'a> {
-    tree: &'a Tree,
-    next: usize,
-    end: usize,
-}
-
-impl Iterator for Children<'_> {
-    type Item = usize;
-    fn next(&mut self) -> Option<usize> {
-        if self.next >= self.end {
-            return None;
-        }
-        let i = self.next;
-        self.next = match self.tree.node(i) {
-            // An entry: its key and its value.
-            Node::Key(_) => self.tree.end(i + 1),
-            _ => self.tree.end(i),
-        };
-        Some(i)
-    }
-}
-
 /// What the first pass's serializers return: a value's nodes were pushed.
 /// Only this module makes one, so a `Serialize` impl cannot return
 /// without pushing its value.
@@ -206,10 +24,7 @@ pub(crate) struct Done(());
 /// Serializes `value` into a [`Tree`].
 pub(crate) fn to_tree<T: Serialize + ?Sized>(value: &T) -> Result<Tree> {
     // Room for a small value without growing.
-    let mut tree = Tree {
-        nodes: Vec::with_capacity(64),
-        text: String::with_capacity(1024),
-    };
+    let mut tree = Tree::with_capacity(64, 1024);
     value.serialize(NodeSerializer::new(&mut tree))?;
     Ok(tree)
 }
@@ -239,7 +54,7 @@ impl<'a> NodeSerializer<'a> {
     }
 
     fn push(self, node: Node) -> Result<Done> {
-        self.tree.nodes.push(node);
+        self.tree.push(node);
         Ok(Done(()))
     }
 
@@ -266,7 +81,7 @@ impl<'a> NodeSerializer<'a> {
     fn open_variant(self, name: &'static str) -> (NodeSerializer<'a>, usize) {
         let at = self.tree.open(Node::Map);
         let key = self.tree.push_text(name);
-        self.tree.nodes.push(Node::Key(key));
+        self.tree.push(Node::Key(key));
         (self, at)
     }
 
@@ -368,7 +183,7 @@ impl<'a> ser::Serializer for NodeSerializer<'a> {
         let at = self.tree.open(Node::Seq);
         for b in v {
             let t = self.tree.write_text(|o| int(o, b));
-            self.tree.nodes.push(Node::Number(t));
+            self.tree.push(Node::Number(t));
         }
         self.tree.close(at);
         Ok(Done(()))
@@ -439,13 +254,13 @@ impl<'a> ser::Serializer for NodeSerializer<'a> {
             EXPRESSION_NAME | BODY_NAME => {
                 let ser = self.deeper()?;
                 let tree = &mut *ser.tree;
-                let at = tree.nodes.len();
+                let at = tree.len();
                 value.serialize(NodeSerializer {
                     tree: &mut *tree,
                     depth: ser.depth,
                 })?;
-                if tree.nodes.len() == at + 1 {
-                    if let Some(n) = tree.nodes.get_mut(at) {
+                if tree.len() == at + 1 {
+                    if let Some(n) = tree.node_mut(at) {
                         if let Node::Str(t) = *n {
                             *n = if name == EXPRESSION_NAME {
                                 Node::Expr(t)
@@ -624,14 +439,14 @@ impl<'a> MapNode<'a> {
 
     fn drop_key(&mut self) {
         if let Some((at, _)) = self.key.take() {
-            self.ser.tree.nodes.truncate(at);
+            self.ser.tree.truncate(at);
         }
     }
 
     fn field<T: Serialize + ?Sized>(&mut self, key: &'static str, value: &T) -> Result<()> {
         self.drop_key();
         let t = self.ser.tree.push_text(key);
-        self.ser.tree.nodes.push(Node::Key(t));
+        self.ser.tree.push(Node::Key(t));
         value
             .serialize(self.ser.child())
             .map_err(|e| e.prepend_key(key))?;
@@ -646,13 +461,13 @@ impl ser::SerializeMap for MapNode<'_> {
         // A second key replaces a first left without a value.
         self.drop_key();
         let tree = &mut *self.ser.tree;
-        let at = tree.nodes.len();
+        let at = tree.len();
         key.serialize(NodeSerializer {
             tree: &mut *tree,
             depth: self.ser.depth,
         })?;
         // A map key as the string HCL keys are.
-        let text = match (tree.nodes.len() == at + 1, tree.node(at)) {
+        let text = match (tree.len() == at + 1, tree.node(at)) {
             (true, Node::Str(t) | Node::Number(t)) => t,
             (true, Node::Bool(b)) => tree.push_text(if b { "true" } else { "false" }),
             _ => {
@@ -662,7 +477,7 @@ impl ser::SerializeMap for MapNode<'_> {
                 )));
             }
         };
-        if let Some(n) = tree.nodes.get_mut(at) {
+        if let Some(n) = tree.node_mut(at) {
             *n = Node::Key(text);
         }
         self.key = Some((at, text));

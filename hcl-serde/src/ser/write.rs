@@ -17,7 +17,7 @@
 //! non-empty object one entry per line.
 
 use super::escape::{is_bare_key, is_identifier, push_quoted};
-use super::node::{Node, Tree};
+use super::tree::{Node, Tree};
 use crate::error::{Error, Result};
 use unicode_segmentation::UnicodeSegmentation;
 
