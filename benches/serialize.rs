@@ -8,17 +8,36 @@
 //! 1. `typed`: one Rust value (`#[derive(Serialize)]`, 500 services with
 //!    labels, nested blocks, maps, lists and odd strings) through
 //!    `hcl::to_string` and `hcl_rs::to_string`.
-//! 2. `value`: every corpus file that both libraries read into their own
+//! 2. `terraform`: every corpus file both libraries read into the
+//!    Terraform-module struct of the deserialize bench (`variable`,
+//!    `locals`, `output`, `module`; attribute values are each library's
+//!    expression type, `hcl::RawExpression` and `hcl_rs::Expression`),
+//!    each library writing its own struct back.
+//! 3. `value`: every corpus file that both libraries read into their own
 //!    `Value` without an application's variables, each library writing
-//!    its own value.
+//!    its own value with `to_string`; `to_vec` and `to_writer` (into a
+//!    `Vec<u8>`) the same values.
+//! 4. `value NK`: the files of part 3, each the body of a block of its
+//!    own (`file_N { ... }`), joined in order into documents of about
+//!    50 KB, 1 MB and 6 MB (the sizes of the parse bench's scaling part),
+//!    read into each library's `Value` and written back; ns per byte of
+//!    our output and its ratio to 50 KB's.
 //!
 //! Reports values written per second, MB/s of each library's own output
 //! (10^6 bytes per second) and the ratio ours / theirs in values per
-//! second. `HCL_CORPUS_DIR` names the corpus (default `../shared/corpus`;
-//! when absent, part 2 is skipped); `HCL_BENCH_SECONDS` is the time budget
-//! per library and part (default 3).
+//! second, with the machine and its load. `HCL_CORPUS_DIR` names the
+//! corpus (default `../shared/corpus`; when absent, parts 2-4 are
+//! skipped); `HCL_BENCH_SECONDS` is the time budget per library and part
+//! (default 3). `HCL_BENCH_PROFILE=ours` (or `theirs`) reads the values
+//! with that library alone, writes every value of every part once (or of
+//! the parts named in `HCL_BENCH_PARTS`, comma-separated) and exits, for
+//! a profiler: `valgrind --tool=callgrind --toggle-collect='*profile_pass*'`.
 
-use serde::Serialize;
+#[path = "support/machine.rs"]
+mod machine;
+
+use machine::machine;
+use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::hint::black_box;
 use std::path::{Path, PathBuf};
@@ -72,7 +91,7 @@ fn race(
 
 fn report(name: &str, n: usize, ((vo, mo), (vt, mt)): ((f64, f64), (f64, f64))) {
     println!(
-        "{name:<8} {n:>5} values   ours {vo:>10.0}/s {mo:>7.2} MB/s   hcl-rs {vt:>10.0}/s {mt:>7.2} MB/s   ratio {:.2}x",
+        "{name:<16} {n:>5} values   ours {vo:>10.0}/s {mo:>7.2} MB/s   hcl-rs {vt:>10.0}/s {mt:>7.2} MB/s   ratio {:.2}x",
         vo / vt
     );
 }
@@ -132,6 +151,65 @@ fn config() -> Config {
     }
 }
 
+/// The Terraform-module struct of the deserialize bench, with `Serialize`
+/// (absent fields left out by both libraries).
+macro_rules! terraform_structs {
+    ($module:ident, $expr:ty) => {
+        mod $module {
+            use serde::{Deserialize, Serialize};
+            use std::collections::BTreeMap;
+
+            #[derive(Serialize, Deserialize)]
+            pub struct Terraform {
+                #[serde(default)]
+                variable: BTreeMap<String, Variable>,
+                #[serde(default, skip_serializing_if = "Option::is_none")]
+                locals: Option<BTreeMap<String, $expr>>,
+                #[serde(default)]
+                output: BTreeMap<String, Output>,
+                #[serde(default)]
+                module: BTreeMap<String, Module>,
+            }
+
+            #[derive(Serialize, Deserialize)]
+            struct Variable {
+                #[serde(rename = "type", skip_serializing_if = "Option::is_none")]
+                ty: Option<$expr>,
+                #[serde(skip_serializing_if = "Option::is_none")]
+                default: Option<$expr>,
+                #[serde(skip_serializing_if = "Option::is_none")]
+                description: Option<$expr>,
+                #[serde(skip_serializing_if = "Option::is_none")]
+                sensitive: Option<$expr>,
+                #[serde(skip_serializing_if = "Option::is_none")]
+                nullable: Option<$expr>,
+            }
+
+            #[derive(Serialize, Deserialize)]
+            struct Output {
+                #[serde(skip_serializing_if = "Option::is_none")]
+                value: Option<$expr>,
+                #[serde(skip_serializing_if = "Option::is_none")]
+                description: Option<$expr>,
+                #[serde(skip_serializing_if = "Option::is_none")]
+                sensitive: Option<$expr>,
+                #[serde(skip_serializing_if = "Option::is_none")]
+                depends_on: Option<$expr>,
+            }
+
+            #[derive(Serialize, Deserialize)]
+            struct Module {
+                source: $expr,
+                #[serde(skip_serializing_if = "Option::is_none")]
+                version: Option<$expr>,
+            }
+        }
+    };
+}
+
+terraform_structs!(ours_tf, hcl::RawExpression);
+terraform_structs!(theirs_tf, hcl_rs::Expression);
+
 fn corpus_dir() -> Option<PathBuf> {
     let dir = match std::env::var_os("HCL_CORPUS_DIR") {
         Some(d) => PathBuf::from(d),
@@ -140,47 +218,233 @@ fn corpus_dir() -> Option<PathBuf> {
     dir.join("MANIFEST.tsv").is_file().then_some(dir)
 }
 
-fn main() {
-    let cfg = [config()];
-    let r = race(
-        1,
-        |i| hcl::to_string(&cfg[i]).map_or(0, |s| s.len()),
-        |i| hcl_rs::to_string(&cfg[i]).map_or(0, |s| s.len()),
-    );
-    report("typed", 1, r);
-
-    let Some(dir) = corpus_dir() else {
-        println!("corpus absent: part 2 skipped (set HCL_CORPUS_DIR)");
-        return;
-    };
+/// Every corpus file the reference reads, as text.
+fn corpus(dir: &Path) -> Vec<String> {
     let manifest = std::fs::read_to_string(dir.join("MANIFEST.tsv")).unwrap_or_default();
-    let mut ours = Vec::new();
-    let mut theirs = Vec::new();
-    for line in manifest.lines().skip(1) {
-        let cols: Vec<&str> = line.split('\t').collect();
-        if cols.get(4) != Some(&"ok") {
+    manifest
+        .lines()
+        .skip(1)
+        .filter_map(|line| {
+            let cols: Vec<&str> = line.split('\t').collect();
+            (cols.get(4) == Some(&"ok"))
+                .then(|| {
+                    cols.first()
+                        .and_then(|p| std::fs::read_to_string(dir.join(p)).ok())
+                })
+                .flatten()
+        })
+        .collect()
+}
+
+/// Which libraries to load values for: both, or one alone (profiling).
+#[derive(Clone, Copy, PartialEq)]
+enum Only {
+    Both,
+    Ours,
+    Theirs,
+}
+
+/// Values of `texts` in both libraries (each `Vec` empty for a library
+/// left out), when both read and write them; and the texts kept.
+fn both<'t, A, B>(texts: &'t [String], only: Only) -> (Vec<A>, Vec<B>, Vec<&'t String>)
+where
+    A: Serialize + for<'de> Deserialize<'de>,
+    B: Serialize + for<'de> Deserialize<'de>,
+{
+    let (mut ours, mut theirs, mut kept) = (Vec::new(), Vec::new(), Vec::new());
+    for text in texts {
+        let a = (only != Only::Theirs)
+            .then(|| hcl::from_str::<A>(text).ok())
+            .map(|a| a.filter(|a| hcl::to_string(a).is_ok()));
+        let b = (only != Only::Ours)
+            .then(|| hcl_rs::from_str::<B>(text).ok())
+            .map(|b| b.filter(|b| hcl_rs::to_string(b).is_ok()));
+        if matches!(a, Some(None)) || matches!(b, Some(None)) {
             continue;
         }
-        let Some(text) = cols
-            .first()
-            .and_then(|p| std::fs::read_to_string(dir.join(p)).ok())
-        else {
-            continue;
-        };
-        if let (Ok(a), Ok(b)) = (
-            hcl::from_str::<hcl::Value>(&text),
-            hcl_rs::from_str::<hcl_rs::Value>(&text),
-        ) {
-            if hcl::to_string(&a).is_ok() && hcl_rs::to_string(&b).is_ok() {
-                ours.push(a);
-                theirs.push(b);
+        ours.extend(a.flatten());
+        theirs.extend(b.flatten());
+        kept.push(text);
+    }
+    (ours, theirs, kept)
+}
+
+/// One document of about `size` bytes: `files` in order, repeated as
+/// needed, each the body of a block named after its place.
+fn document(files: &[&String], size: usize) -> String {
+    let mut doc = String::with_capacity(size + 64 * 1024);
+    for (i, f) in files.iter().cycle().enumerate() {
+        if doc.len() >= size {
+            break;
+        }
+        doc.push_str(&format!("file_{i} {{\n"));
+        doc.push_str(f);
+        if !f.ends_with('\n') {
+            doc.push('\n');
+        }
+        doc.push_str("}\n");
+    }
+    doc
+}
+
+fn load() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .ok()
+        .and_then(|l| {
+            let v: Vec<&str> = l.split_whitespace().take(3).collect();
+            (v.len() == 3).then(|| v.join(" "))
+        })
+        .unwrap_or_else(|| "unknown".to_owned())
+}
+
+/// Each library's side of a part: writes value `i`, returns its length.
+type Side<'a> = Box<dyn Fn(usize) -> usize + 'a>;
+
+/// One part: its name, value count, and both libraries' sides.
+struct Part<'a> {
+    name: String,
+    n: usize,
+    ours: Side<'a>,
+    theirs: Side<'a>,
+}
+
+fn part<'a>(
+    name: impl Into<String>,
+    n: usize,
+    ours: impl Fn(usize) -> usize + 'a,
+    theirs: impl Fn(usize) -> usize + 'a,
+) -> Part<'a> {
+    Part {
+        name: name.into(),
+        n,
+        ours: Box::new(ours),
+        theirs: Box::new(theirs),
+    }
+}
+
+/// One pass of one side over a part's values: the function a profiler
+/// collects (`--toggle-collect=*profile_pass*`).
+#[inline(never)]
+fn profile_pass(n: usize, side: &Side<'_>) -> usize {
+    (0..n).map(|i| black_box(side(i))).sum()
+}
+
+fn main() {
+    let profile = std::env::var("HCL_BENCH_PROFILE").ok();
+    println!("machine: {}; load average {}", machine(), load());
+    let cfg = [config()];
+    let files = corpus_dir().map(|dir| corpus(&dir)).unwrap_or_default();
+    if files.is_empty() {
+        println!("corpus absent: parts 2-4 skipped (set HCL_CORPUS_DIR)");
+    }
+    let only = match profile.as_deref() {
+        None => Only::Both,
+        Some("theirs") => Only::Theirs,
+        Some(_) => Only::Ours,
+    };
+    let (tf_ours, tf_theirs, _) = both::<ours_tf::Terraform, theirs_tf::Terraform>(&files, only);
+    // The files of part 3 are also part 4's, each inside a block of its
+    // own name (so that joining them repeats no attribute and mixes no
+    // block shapes).
+    let (v_ours, v_theirs, value_files) = both::<hcl::Value, hcl_rs::Value>(&files, only);
+    let sizes = [50_000, 1_000_000, 6_000_000];
+    let docs: Vec<(usize, Vec<hcl::Value>, Vec<hcl_rs::Value>)> = sizes
+        .iter()
+        .filter(|_| !value_files.is_empty())
+        .map(|&size| {
+            let doc = [document(&value_files, size)];
+            let (a, b, kept) = both::<hcl::Value, hcl_rs::Value>(&doc, only);
+            if kept.is_empty() {
+                println!("{} bytes: not read and written by both", doc[0].len());
             }
+            (size, a, b)
+        })
+        .collect();
+
+    let mut parts = vec![
+        part(
+            "typed",
+            1,
+            |i| hcl::to_string(&cfg[i]).map_or(0, |s| s.len()),
+            |i| hcl_rs::to_string(&cfg[i]).map_or(0, |s| s.len()),
+        ),
+        part(
+            "terraform",
+            tf_ours.len().max(tf_theirs.len()),
+            |i| hcl::to_string(&tf_ours[i]).map_or(0, |s| s.len()),
+            |i| hcl_rs::to_string(&tf_theirs[i]).map_or(0, |s| s.len()),
+        ),
+        part(
+            "value",
+            v_ours.len().max(v_theirs.len()),
+            |i| hcl::to_string(&v_ours[i]).map_or(0, |s| s.len()),
+            |i| hcl_rs::to_string(&v_theirs[i]).map_or(0, |s| s.len()),
+        ),
+        part(
+            "value to_vec",
+            v_ours.len().max(v_theirs.len()),
+            |i| hcl::to_vec(&v_ours[i]).map_or(0, |s| s.len()),
+            |i| hcl_rs::to_vec(&v_theirs[i]).map_or(0, |s| s.len()),
+        ),
+        part(
+            "value to_writer",
+            v_ours.len().max(v_theirs.len()),
+            |i| {
+                let mut out = Vec::new();
+                hcl::to_writer(&mut out, &v_ours[i]).map_or(0, |()| out.len())
+            },
+            |i| {
+                let mut out = Vec::new();
+                hcl_rs::to_writer(&mut out, &v_theirs[i]).map_or(0, |()| out.len())
+            },
+        ),
+    ];
+    for (size, ours, theirs) in &docs {
+        if ours.len().max(theirs.len()) != 1 {
+            continue;
+        }
+        parts.push(part(
+            format!("value {}K", size / 1000),
+            1,
+            |i| hcl::to_string(&ours[i]).map_or(0, |s| s.len()),
+            |i| hcl_rs::to_string(&theirs[i]).map_or(0, |s| s.len()),
+        ));
+    }
+
+    if let Some(which) = profile {
+        let wanted = std::env::var("HCL_BENCH_PARTS").ok();
+        for p in &parts {
+            if wanted
+                .as_ref()
+                .is_some_and(|w| !w.split(',').any(|n| n == p.name))
+            {
+                continue;
+            }
+            let side = if only == Only::Theirs {
+                &p.theirs
+            } else {
+                &p.ours
+            };
+            let bytes = profile_pass(p.n, side);
+            println!("{:<16} {:>5} values, {bytes} bytes ({which})", p.name, p.n);
+        }
+        return;
+    }
+    let mut per_byte = Vec::new();
+    for p in &parts {
+        let r = race(p.n, &p.ours, &p.theirs);
+        if p.name.ends_with('K') {
+            per_byte.push((p.name.clone(), 1e3 / r.0 .1));
+        }
+        report(&p.name, p.n, r);
+    }
+    if let Some((_, base)) = per_byte.first().cloned() {
+        for (name, ns) in &per_byte {
+            println!(
+                "{name:<16} ours {ns:.2} ns per output byte, {:.2}x of the smallest",
+                ns / base
+            );
         }
     }
-    let r = race(
-        ours.len(),
-        |i| hcl::to_string(&ours[i]).map_or(0, |s| s.len()),
-        |i| hcl_rs::to_string(&theirs[i]).map_or(0, |s| s.len()),
-    );
-    report("value", ours.len(), r);
+    println!("load average at the end: {}", load());
 }

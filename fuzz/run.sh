@@ -15,7 +15,7 @@ set -euo pipefail
 cd "$(dirname "$0")"
 secs=${1:?usage: fuzz/run.sh SECONDS [TARGET...]}
 shift
-all=(parse_body parse_expr parse_template fast_vs_pest eval_body from_slice_value from_str_typed format from_json_slice from_files edit)
+all=(parse_body parse_expr parse_template fast_vs_pest eval_body from_slice_value from_str_typed format from_json_slice from_files edit to_string)
 if [ $# -gt 0 ]; then targets=("$@"); else targets=("${all[@]}"); fi
 jobs=${FUZZ_JOBS:-2}
 
@@ -56,6 +56,8 @@ for t in "${targets[@]}"; do
                 while read -r f; do
                     cp "$f" "corpus/$t/$(printf '%s' "$f" | cksum | cut -d' ' -f1).json"
                 done ;;
+        # Values are built from the input bytes: no text seeds.
+        to_string) mkdir -p "corpus/$t" ;;
         *) seed "$t" hcl tf nomad tfvars ;;
     esac
 done

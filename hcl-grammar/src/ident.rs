@@ -4,12 +4,20 @@
 
 /// Whether `c` may start an identifier.
 pub(crate) fn is_id_start(c: char) -> bool {
-    unicode_xid::UnicodeXID::is_xid_start(c) || c == '_'
+    // ASCII's XID_Start members are the letters: no table for them.
+    if c.is_ascii() {
+        return c.is_ascii_alphabetic() || c == '_';
+    }
+    unicode_xid::UnicodeXID::is_xid_start(c)
 }
 
 /// Whether `c` may continue an identifier.
 pub(crate) fn is_id_continue(c: char) -> bool {
-    unicode_xid::UnicodeXID::is_xid_continue(c) || c == '-'
+    // ASCII's XID_Continue members are letters, digits and `_`.
+    if c.is_ascii() {
+        return c.is_ascii_alphanumeric() || c == '_' || c == '-';
+    }
+    unicode_xid::UnicodeXID::is_xid_continue(c)
 }
 
 /// Whether `s` is an HCL identifier: a name that can be written unquoted
@@ -24,4 +32,24 @@ pub(crate) fn is_id_continue(c: char) -> bool {
 pub fn is_identifier(s: &str) -> bool {
     let mut chars = s.chars();
     chars.next().is_some_and(is_id_start) && chars.all(is_id_continue)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn ascii_classes_are_the_tables() {
+        for b in 0u8..0x80 {
+            let c = char::from(b);
+            assert_eq!(
+                super::is_id_start(c),
+                unicode_xid::UnicodeXID::is_xid_start(c) || c == '_',
+                "{c:?}"
+            );
+            assert_eq!(
+                super::is_id_continue(c),
+                unicode_xid::UnicodeXID::is_xid_continue(c) || c == '-',
+                "{c:?}"
+            );
+        }
+    }
 }

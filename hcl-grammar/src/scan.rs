@@ -234,7 +234,9 @@ pub(crate) fn xid_ident_end(b: &[u8], at: usize) -> usize {
             let mut p = at + len;
             while let Some(&c) = b.get(p) {
                 let len = match c {
-                    0..=0x7F if is_id_continue(char::from(c)) => 1,
+                    // The XID_Continue members of ASCII, and `-`, without
+                    // the Unicode tables.
+                    b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'_' | b'-' => 1,
                     0..=0x7F => break,
                     _ => match char_at(b, p) {
                         Some((ch, len)) if is_id_continue(ch) => len,

@@ -41,7 +41,28 @@ pub(crate) fn write_quoted<W: Write + ?Sized>(out: &mut W, s: &str) -> fmt::Resu
 
 /// Whether `s` is an HCL identifier (a valid attribute or block type name).
 pub(crate) fn is_identifier(s: &str) -> bool {
-    hcl_grammar::is_identifier(s)
+    // ASCII first (the XID classes' ASCII members: letters start, letters,
+    // digits and `_` continue), without the Unicode tables.
+    let ascii = |b: &u8, first: bool| match b {
+        b'a'..=b'z' | b'A'..=b'Z' | b'_' => Some(true),
+        b'0'..=b'9' | b'-' => Some(!first),
+        0x80.. => None,
+        _ => Some(false),
+    };
+    let Some((first, rest)) = s.as_bytes().split_first() else {
+        return false;
+    };
+    let mut ok = ascii(first, true);
+    for b in rest {
+        if ok != Some(true) {
+            break;
+        }
+        ok = ascii(b, false);
+    }
+    match ok {
+        Some(ok) => ok,
+        None => hcl_grammar::is_identifier(s),
+    }
 }
 
 /// Writes an object key: bare when it is an identifier that reads back as
@@ -52,6 +73,21 @@ pub(crate) fn write_key<W: Write + ?Sized>(out: &mut W, k: &str) -> fmt::Result 
         out.write_str(k)
     } else {
         write_quoted(out, k)
+    }
+}
+
+#[cfg(test)]
+#[test]
+fn ascii_identifiers_as_the_grammar_says() {
+    let mut all: Vec<String> = (0u8..0x80).map(|b| char::from(b).to_string()).collect();
+    for a in ["a", "_", "-", "0", "é"] {
+        for b in ["", "a", "-", "0", "_", " ", "é", "."] {
+            all.push(format!("{a}{b}"));
+        }
+    }
+    all.push(String::new());
+    for s in all {
+        assert_eq!(is_identifier(&s), hcl_grammar::is_identifier(&s), "{s:?}");
     }
 }
 

@@ -48,22 +48,36 @@ pub(crate) fn format_tokens(
     space(&lines, src, &mut placed);
     align(&lines, src, &mut placed);
 
-    // Alignment can ask for as many spaces as the longest line on each of
-    // many lines: count before building.
-    let mut len = trailing;
-    for t in &placed {
+    write(src, &placed, trailing, max_len)
+}
+
+/// Builds the output: each token with its spaces before it. Where the
+/// spaces are the ones the source already has (a formatted stretch), the
+/// source is copied in one piece. Output longer than `max_len` is not
+/// built: `Err` holds the offset of the token that would pass the limit
+/// (alignment can ask for as many spaces as the longest line on each of
+/// many lines).
+fn write(src: &[u8], placed: &[Placed], trailing: usize, max_len: usize) -> Result<Vec<u8>, usize> {
+    let mut out = Vec::with_capacity(src.len().min(max_len) + 64);
+    // The source bytes from `run` to `end` are the output's next bytes.
+    let (mut run, mut end) = (0, 0);
+    let mut len: usize = 0;
+    for t in placed {
         len = len.saturating_add(t.spaces + (t.end - t.start));
         if len > max_len {
             return Err(t.start);
         }
+        let gap = src.get(end..t.start).unwrap_or_default();
+        if gap.len() != t.spaces || gap.iter().any(|&b| b != b' ') {
+            out.extend_from_slice(src.get(run..end).unwrap_or_default());
+            out.resize(out.len() + t.spaces, b' ');
+            run = t.start;
+        }
+        end = t.end;
     }
-    if len > max_len {
+    out.extend_from_slice(src.get(run..end).unwrap_or_default());
+    if len.saturating_add(trailing) > max_len {
         return Err(src.len());
-    }
-    let mut out = Vec::with_capacity(len);
-    for t in &placed {
-        out.resize(out.len() + t.spaces, b' ');
-        out.extend_from_slice(src.get(t.start..t.end).unwrap_or_default());
     }
     out.resize(out.len() + trailing, b' ');
     Ok(out)

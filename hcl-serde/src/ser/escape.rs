@@ -3,7 +3,72 @@
 
 use crate::Number;
 
-pub(crate) use crate::quote::{is_bare_key, is_identifier, write_quoted};
+pub(crate) use crate::quote::{is_bare_key, is_identifier};
+
+/// The bytes [`push_quoted`] stops at: quotes, backslashes, control
+/// characters, `$` and `%` (escaped before `{`), and 0xC2 (the lead byte
+/// of the C1 control characters).
+fn special(b: u8) -> bool {
+    matches!(b, 0..=0x1f | 0x7f | b'"' | b'\\' | b'$' | b'%' | 0xc2)
+}
+
+/// Appends `s` quoted, as [`crate::quote::write_quoted`] writes it (the
+/// same escapes), copying the runs between escapes whole.
+pub(crate) fn push_quoted(out: &mut String, s: &str) {
+    const HEX: &[u8; 16] = b"0123456789ABCDEF";
+    out.reserve(s.len() + 2);
+    out.push('"');
+    let bytes = s.as_bytes();
+    // `run` is where the bytes not yet copied start; every escape below
+    // is at an ASCII byte or at the lead byte of a two-byte character, so
+    // both ends of each copied run are character boundaries.
+    let mut run = 0;
+    let mut i = 0;
+    loop {
+        while bytes.get(i).is_some_and(|&b| !special(b)) {
+            i += 1;
+        }
+        let Some(&b) = bytes.get(i) else { break };
+        let (escape, len): (&str, usize) = match b {
+            b'"' => ("\\\"", 1),
+            b'\\' => ("\\\\", 1),
+            b'\n' => ("\\n", 1),
+            b'\r' => ("\\r", 1),
+            b'\t' => ("\\t", 1),
+            b'$' if bytes.get(i + 1) == Some(&b'{') => ("$$", 1),
+            b'%' if bytes.get(i + 1) == Some(&b'{') => ("%%", 1),
+            // Other control characters, C0, DEL and C1 (`char::is_control`).
+            0..=0x1f | 0x7f => ("", 1),
+            0xc2 if matches!(bytes.get(i + 1), Some(0x80..=0x9f)) => ("", 2),
+            _ => {
+                i += 1;
+                continue;
+            }
+        };
+        out.push_str(s.get(run..i).unwrap_or_default());
+        if escape.is_empty() {
+            // `\u00XX`: the code point is the byte itself, or the second
+            // byte of a C1 character.
+            let code = if len == 2 {
+                bytes.get(i + 1).copied().unwrap_or(0)
+            } else {
+                b
+            };
+            out.push_str("\\u00");
+            for nibble in [code >> 4, code & 0xf] {
+                out.push(char::from(
+                    HEX.get(usize::from(nibble)).copied().unwrap_or(b'0'),
+                ));
+            }
+        } else {
+            out.push_str(escape);
+        }
+        i += len;
+        run = i;
+    }
+    out.push_str(s.get(run..).unwrap_or_default());
+    out.push('"');
+}
 
 /// The literal that writes `n` exactly, or `None` for an infinity (HCL
 /// has no literal for it). A decimal is written as its exact digits.
@@ -71,8 +136,27 @@ pub(crate) fn float_literal(f: f64, plain: String, exp: String) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{number_literal, scientific};
+    use super::{number_literal, push_quoted, scientific};
     use crate::Number;
+
+    #[test]
+    fn push_quoted_is_write_quoted() {
+        for s in [
+            "",
+            "plain",
+            "a\"b\\c\nd\re\tf",
+            "${x} %{y} $ % ${ %{ $${ $",
+            "\u{0}\u{1f}\u{7f}\u{80}\u{9f}\u{a0}é€😀",
+            "end$",
+            "\u{9f}${",
+        ] {
+            let mut ours = String::new();
+            push_quoted(&mut ours, s);
+            let mut theirs = String::new();
+            assert!(crate::quote::write_quoted(&mut theirs, s).is_ok());
+            assert_eq!(ours, theirs, "{s:?}");
+        }
+    }
 
     #[test]
     fn scientific_keeps_every_digit() {

@@ -41,6 +41,7 @@
 
 mod escape;
 mod node;
+mod tree;
 mod value;
 mod wrap;
 mod write;
@@ -49,9 +50,10 @@ pub use value::to_value;
 pub use wrap::{attribute, block, Attribute, Block};
 
 use crate::error::{Error, Result};
-use node::{MapNode, Node, NodeSerializer, SeqNode};
+use node::{Done, MapNode, NodeSerializer, SeqNode};
 use serde::ser::{self, Serialize};
 use std::io;
+use tree::Tree;
 
 pub(crate) use crate::number::take_number;
 pub(crate) use crate::reserved::{
@@ -99,12 +101,13 @@ pub(crate) use crate::reserved::{
 /// A data error for what HCL cannot hold (see the [module](self)
 /// documentation), or any error `T`'s `Serialize` reports.
 pub fn to_string<T: Serialize + ?Sized>(value: &T) -> Result<String> {
-    let node = {
+    let tree = {
         let _active = ActiveGuard::new();
-        node::to_node(value)?
+        node::to_tree(value)?
     };
-    let mut out = String::new();
-    write::write_document(&node, &mut out)?;
+    // The output is about as long as the text the tree holds.
+    let mut out = String::with_capacity(tree.text_len() + tree.text_len() / 2 + 64);
+    write::write_document(&tree, &mut out)?;
     Ok(out)
 }
 
@@ -147,12 +150,16 @@ pub fn to_writer<W: io::Write, T: Serialize + ?Sized>(writer: W, value: &T) -> R
 /// ```
 pub struct Serializer<W> {
     writer: W,
+    tree: Tree,
 }
 
 impl<W: io::Write> Serializer<W> {
     /// A serializer writing into `writer`.
     pub fn new(writer: W) -> Serializer<W> {
-        Serializer { writer }
+        Serializer {
+            writer,
+            tree: Tree::default(),
+        }
     }
 
     /// The writer back.
@@ -160,26 +167,44 @@ impl<W: io::Write> Serializer<W> {
         self.writer
     }
 
-    fn finish(&mut self, node: Result<Node>) -> Result<()> {
-        let mut out = String::new();
-        write::write_document(&node?, &mut out)?;
-        self.writer.write_all(out.as_bytes()).map_err(Error::io)
+    /// The tree, emptied for a new value.
+    fn start(&mut self) -> NodeSerializer<'_> {
+        self.tree.clear();
+        NodeSerializer::new(&mut self.tree)
     }
+
+    /// The writer, and the tree emptied for a new value, apart.
+    fn parts(&mut self) -> (&mut W, NodeSerializer<'_>) {
+        self.tree.clear();
+        (&mut self.writer, NodeSerializer::new(&mut self.tree))
+    }
+
+    fn finish(&mut self, done: Result<Done>) -> Result<()> {
+        finish(&mut self.writer, &self.tree, done)
+    }
+}
+
+/// Lays out `tree` and writes it into `writer`, once whole.
+fn finish<W: io::Write>(writer: &mut W, tree: &Tree, done: Result<Done>) -> Result<()> {
+    done?;
+    let mut out = String::with_capacity(tree.text_len() + tree.text_len() / 2 + 64);
+    write::write_document(tree, &mut out)?;
+    writer.write_all(out.as_bytes()).map_err(Error::io)
 }
 
 /// A sequence, tuple or tuple variant being serialized by [`Serializer`].
 /// A top-level sequence is an error at its end: a file is a body.
 pub struct SeqCompound<'a, W> {
-    ser: &'a mut Serializer<W>,
-    inner: SeqNode,
+    writer: &'a mut W,
+    inner: SeqNode<'a>,
     _active: ActiveGuard,
 }
 
 /// A map, struct or struct variant being serialized by [`Serializer`],
 /// written out at its end.
 pub struct MapCompound<'a, W> {
-    ser: &'a mut Serializer<W>,
-    inner: MapNode,
+    writer: &'a mut W,
+    inner: MapNode<'a>,
     _active: ActiveGuard,
 }
 
@@ -195,7 +220,7 @@ impl<'a, W: io::Write> ser::Serializer for &'a mut Serializer<W> {
     type SerializeStructVariant = MapCompound<'a, W>;
 
     fn serialize_bool(self, v: bool) -> Result<()> {
-        let n = ser::Serializer::serialize_bool(NodeSerializer::new(), v);
+        let n = ser::Serializer::serialize_bool(self.start(), v);
         self.finish(n)
     }
     fn serialize_i8(self, v: i8) -> Result<()> {
@@ -208,7 +233,7 @@ impl<'a, W: io::Write> ser::Serializer for &'a mut Serializer<W> {
         self.serialize_i64(i64::from(v))
     }
     fn serialize_i64(self, v: i64) -> Result<()> {
-        let n = ser::Serializer::serialize_i64(NodeSerializer::new(), v);
+        let n = ser::Serializer::serialize_i64(self.start(), v);
         self.finish(n)
     }
     fn serialize_u8(self, v: u8) -> Result<()> {
@@ -221,40 +246,43 @@ impl<'a, W: io::Write> ser::Serializer for &'a mut Serializer<W> {
         self.serialize_i64(i64::from(v))
     }
     fn serialize_u64(self, v: u64) -> Result<()> {
-        let n = ser::Serializer::serialize_u64(NodeSerializer::new(), v);
+        let n = ser::Serializer::serialize_u64(self.start(), v);
         self.finish(n)
     }
     fn serialize_f32(self, v: f32) -> Result<()> {
-        let n = ser::Serializer::serialize_f32(NodeSerializer::new(), v);
+        let n = ser::Serializer::serialize_f32(self.start(), v);
         self.finish(n)
     }
     fn serialize_f64(self, v: f64) -> Result<()> {
-        let n = ser::Serializer::serialize_f64(NodeSerializer::new(), v);
+        let n = ser::Serializer::serialize_f64(self.start(), v);
         self.finish(n)
     }
     fn serialize_char(self, v: char) -> Result<()> {
-        let n = ser::Serializer::serialize_char(NodeSerializer::new(), v);
+        let n = ser::Serializer::serialize_char(self.start(), v);
         self.finish(n)
     }
     fn serialize_str(self, v: &str) -> Result<()> {
-        let n = ser::Serializer::serialize_str(NodeSerializer::new(), v);
+        let n = ser::Serializer::serialize_str(self.start(), v);
         self.finish(n)
     }
     fn serialize_bytes(self, v: &[u8]) -> Result<()> {
-        let n = ser::Serializer::serialize_bytes(NodeSerializer::new(), v);
+        let n = ser::Serializer::serialize_bytes(self.start(), v);
         self.finish(n)
     }
     fn serialize_none(self) -> Result<()> {
-        self.finish(Ok(Node::Null))
+        let n = ser::Serializer::serialize_none(self.start());
+        self.finish(n)
     }
     fn serialize_some<T: Serialize + ?Sized>(self, value: &T) -> Result<()> {
         value.serialize(self)
     }
     fn serialize_unit(self) -> Result<()> {
-        self.finish(Ok(Node::Null))
+        let n = ser::Serializer::serialize_unit(self.start());
+        self.finish(n)
     }
-    fn serialize_unit_struct(self, _name: &'static str) -> Result<()> {
-        self.finish(Ok(Node::Null))
+    fn serialize_unit_struct(self, name: &'static str) -> Result<()> {
+        let n = ser::Serializer::serialize_unit_struct(self.start(), name);
+        self.finish(n)
     }
     fn serialize_unit_variant(
         self,
@@ -262,8 +290,7 @@ impl<'a, W: io::Write> ser::Serializer for &'a mut Serializer<W> {
         index: u32,
         variant: &'static str,
     ) -> Result<()> {
-        let n =
-            ser::Serializer::serialize_unit_variant(NodeSerializer::new(), name, index, variant);
+        let n = ser::Serializer::serialize_unit_variant(self.start(), name, index, variant);
         self.finish(n)
     }
     fn serialize_newtype_struct<T: Serialize + ?Sized>(
@@ -273,7 +300,7 @@ impl<'a, W: io::Write> ser::Serializer for &'a mut Serializer<W> {
     ) -> Result<()> {
         let n = {
             let _active = ActiveGuard::new();
-            ser::Serializer::serialize_newtype_struct(NodeSerializer::new(), name, value)
+            ser::Serializer::serialize_newtype_struct(self.start(), name, value)
         };
         self.finish(n)
     }
@@ -286,31 +313,28 @@ impl<'a, W: io::Write> ser::Serializer for &'a mut Serializer<W> {
     ) -> Result<()> {
         let n = {
             let _active = ActiveGuard::new();
-            ser::Serializer::serialize_newtype_variant(
-                NodeSerializer::new(),
-                name,
-                index,
-                variant,
-                value,
-            )
+            ser::Serializer::serialize_newtype_variant(self.start(), name, index, variant, value)
         };
         self.finish(n)
     }
     fn serialize_seq(self, len: Option<usize>) -> Result<Self::SerializeSeq> {
-        let inner = ser::Serializer::serialize_seq(NodeSerializer::new(), len)?;
-        Ok(SeqCompound::new(self, inner))
+        let (writer, node) = self.parts();
+        let inner = ser::Serializer::serialize_seq(node, len)?;
+        Ok(SeqCompound::new(writer, inner))
     }
     fn serialize_tuple(self, len: usize) -> Result<Self::SerializeTuple> {
-        let inner = ser::Serializer::serialize_tuple(NodeSerializer::new(), len)?;
-        Ok(SeqCompound::new(self, inner))
+        let (writer, node) = self.parts();
+        let inner = ser::Serializer::serialize_tuple(node, len)?;
+        Ok(SeqCompound::new(writer, inner))
     }
     fn serialize_tuple_struct(
         self,
         name: &'static str,
         len: usize,
     ) -> Result<Self::SerializeTupleStruct> {
-        let inner = ser::Serializer::serialize_tuple_struct(NodeSerializer::new(), name, len)?;
-        Ok(SeqCompound::new(self, inner))
+        let (writer, node) = self.parts();
+        let inner = ser::Serializer::serialize_tuple_struct(node, name, len)?;
+        Ok(SeqCompound::new(writer, inner))
     }
     fn serialize_tuple_variant(
         self,
@@ -319,22 +343,19 @@ impl<'a, W: io::Write> ser::Serializer for &'a mut Serializer<W> {
         variant: &'static str,
         len: usize,
     ) -> Result<Self::SerializeTupleVariant> {
-        let inner = ser::Serializer::serialize_tuple_variant(
-            NodeSerializer::new(),
-            name,
-            index,
-            variant,
-            len,
-        )?;
-        Ok(SeqCompound::new(self, inner))
+        let (writer, node) = self.parts();
+        let inner = ser::Serializer::serialize_tuple_variant(node, name, index, variant, len)?;
+        Ok(SeqCompound::new(writer, inner))
     }
     fn serialize_map(self, len: Option<usize>) -> Result<Self::SerializeMap> {
-        let inner = ser::Serializer::serialize_map(NodeSerializer::new(), len)?;
-        Ok(MapCompound::new(self, inner))
+        let (writer, node) = self.parts();
+        let inner = ser::Serializer::serialize_map(node, len)?;
+        Ok(MapCompound::new(writer, inner))
     }
     fn serialize_struct(self, name: &'static str, len: usize) -> Result<Self::SerializeStruct> {
-        let inner = ser::Serializer::serialize_struct(NodeSerializer::new(), name, len)?;
-        Ok(MapCompound::new(self, inner))
+        let (writer, node) = self.parts();
+        let inner = ser::Serializer::serialize_struct(node, name, len)?;
+        Ok(MapCompound::new(writer, inner))
     }
     fn serialize_struct_variant(
         self,
@@ -343,21 +364,16 @@ impl<'a, W: io::Write> ser::Serializer for &'a mut Serializer<W> {
         variant: &'static str,
         len: usize,
     ) -> Result<Self::SerializeStructVariant> {
-        let inner = ser::Serializer::serialize_struct_variant(
-            NodeSerializer::new(),
-            name,
-            index,
-            variant,
-            len,
-        )?;
-        Ok(MapCompound::new(self, inner))
+        let (writer, node) = self.parts();
+        let inner = ser::Serializer::serialize_struct_variant(node, name, index, variant, len)?;
+        Ok(MapCompound::new(writer, inner))
     }
 }
 
 impl<'a, W> SeqCompound<'a, W> {
-    fn new(ser: &'a mut Serializer<W>, inner: SeqNode) -> Self {
+    fn new(writer: &'a mut W, inner: SeqNode<'a>) -> Self {
         SeqCompound {
-            ser,
+            writer,
             inner,
             _active: ActiveGuard::new(),
         }
@@ -365,9 +381,9 @@ impl<'a, W> SeqCompound<'a, W> {
 }
 
 impl<'a, W> MapCompound<'a, W> {
-    fn new(ser: &'a mut Serializer<W>, inner: MapNode) -> Self {
+    fn new(writer: &'a mut W, inner: MapNode<'a>) -> Self {
         MapCompound {
-            ser,
+            writer,
             inner,
             _active: ActiveGuard::new(),
         }
@@ -383,8 +399,8 @@ macro_rules! compound {
                 ser::$trait::$method(&mut self.inner, $($key,)? value)
             }
             fn end(self) -> Result<()> {
-                let node = ser::$trait::end(self.inner);
-                self.ser.finish(node)
+                let (done, tree) = self.inner.end_tree();
+                finish(self.writer, tree, done)
             }
         }
     };
@@ -407,7 +423,7 @@ impl<W: io::Write> ser::SerializeMap for MapCompound<'_, W> {
         ser::SerializeMap::serialize_value(&mut self.inner, value)
     }
     fn end(self) -> Result<()> {
-        let node = ser::SerializeMap::end(self.inner);
-        self.ser.finish(node)
+        let (done, tree) = self.inner.end_tree();
+        finish(self.writer, tree, done)
     }
 }

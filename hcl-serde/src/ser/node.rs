@@ -1,213 +1,279 @@
-//! The first pass of the serializer: any `T: Serialize` into a [`Node`]
-//! tree that still knows what serde said each value was (a struct, a map,
-//! a sequence), so that the writer can choose between blocks and
+//! The first pass of the serializer: any `T: Serialize` into a [`Tree`]
+//! that still knows what serde said each value was (a struct, a map, a
+//! sequence), so that the writer can choose between blocks and
 //! attributes with the whole value in view.
 
 use super::escape::{float_literal, number_literal};
+use super::tree::{Node, Text, Tree};
 use super::wrap::{ATTRIBUTE_NAME, BLOCK_NAME};
 use super::{take_number, BODY_NAME, EXPRESSION_NAME, NUMBER_NAME};
 use crate::error::{Error, Result};
 use serde::ser::{self, Serialize};
+use std::fmt::Write;
 
 /// How deep a value may nest before serialization stops with an error:
 /// the deserializer's default depth limit (`de::DEFAULT_MAX_DEPTH`, checked
 /// by a test), written here so that `ser` does not depend on `de`.
 const MAX_DEPTH: usize = 128;
 
-/// A key: a field or variant name is borrowed, a map key owned.
-pub(crate) type Key = std::borrow::Cow<'static, str>;
+/// What the first pass's serializers return: a value's nodes were pushed.
+/// Only this module makes one, so a `Serialize` impl cannot return
+/// without pushing its value.
+pub(crate) struct Done(());
 
-/// A serialized value, before layout.
-#[derive(Debug)]
-pub(crate) enum Node {
-    /// `None`, `()`, a unit struct: `null`, or nothing for a struct field.
-    Null,
-    /// `true` or `false`.
-    Bool(bool),
-    /// A number literal, already spelled.
-    Number(String),
-    /// A string (escaped when written).
-    Str(String),
-    /// A [`RawExpression`](crate::RawExpression)'s source, written as it is.
-    Expr(String),
-    /// A [`RawBody`](crate::RawBody)'s source, written as a block's body.
-    Body(String),
-    /// A sequence or tuple.
-    Seq(Vec<Node>),
-    /// A map: its keys are data.
-    Map(Vec<(Key, Node)>),
-    /// A struct: its keys are field names; `$label` / `$labels` fields are
-    /// a block's labels.
-    Struct(Vec<(Key, Node)>),
-    /// A value the user wants written as a block (or blocks).
-    Block(Box<Node>),
-    /// A value the user wants written as an attribute.
-    Attribute(Box<Node>),
+/// Serializes `value` into a [`Tree`].
+pub(crate) fn to_tree<T: Serialize + ?Sized>(value: &T) -> Result<Tree> {
+    // Room for a small value without growing.
+    let mut tree = Tree::with_capacity(64, 1024);
+    value.serialize(NodeSerializer::new(&mut tree))?;
+    Ok(tree)
 }
 
-impl Node {
-    /// What the node is, for error messages.
-    pub(crate) fn kind(&self) -> &'static str {
-        match self {
-            Node::Null => "null",
-            Node::Bool(_) => "a bool",
-            Node::Number(_) => "a number",
-            Node::Str(_) => "a string",
-            Node::Expr(_) => "an expression",
-            Node::Body(_) => "a body",
-            Node::Seq(_) => "a sequence",
-            Node::Map(_) => "a map",
-            Node::Struct(_) => "a struct",
-            Node::Block(n) | Node::Attribute(n) => n.kind(),
-        }
-    }
-}
-
-/// Serializes `value` into a [`Node`].
-pub(crate) fn to_node<T: Serialize + ?Sized>(value: &T) -> Result<Node> {
-    value.serialize(NodeSerializer::new())
-}
-
-/// The serializer of the first pass.
-#[derive(Clone, Copy)]
-pub(crate) struct NodeSerializer {
+/// The serializer of the first pass: pushes one value's nodes.
+pub(crate) struct NodeSerializer<'a> {
+    tree: &'a mut Tree,
     depth: usize,
 }
 
-impl NodeSerializer {
+impl<'a> NodeSerializer<'a> {
     /// A serializer at the top level.
-    pub(crate) fn new() -> NodeSerializer {
-        NodeSerializer { depth: 0 }
+    pub(crate) fn new(tree: &'a mut Tree) -> NodeSerializer<'a> {
+        NodeSerializer { tree, depth: 0 }
     }
 
-    fn deeper(self) -> Result<NodeSerializer> {
+    fn deeper(self) -> Result<NodeSerializer<'a>> {
         if self.depth >= MAX_DEPTH {
             return Err(Error::data(format!(
                 "the value is nested more than {MAX_DEPTH} levels deep (the serializer's depth limit)"
             )));
         }
         Ok(NodeSerializer {
+            tree: self.tree,
             depth: self.depth + 1,
         })
     }
-}
 
-fn float(f: f64, plain: String, exp: String) -> Result<Node> {
-    if !f.is_finite() {
-        return Err(Error::data(format!("{f} is not a number HCL can hold")));
+    fn push(self, node: Node) -> Result<Done> {
+        self.tree.push(node);
+        Ok(Done(()))
     }
-    Ok(Node::Number(float_literal(f, plain, exp)))
+
+    fn number(self, f: impl FnOnce(&mut String)) -> Result<Done> {
+        let t = self.tree.write_text(f);
+        self.push(Node::Number(t))
+    }
+
+    fn str(self, s: &str) -> Result<Done> {
+        let t = self.tree.push_text(s);
+        self.push(Node::Str(t))
+    }
+
+    fn float(self, f: f64, plain: String, exp: String) -> Result<Done> {
+        if !f.is_finite() {
+            return Err(Error::data(format!("{f} is not a number HCL can hold")));
+        }
+        let lit = float_literal(f, plain, exp);
+        self.number(|out| out.push_str(&lit))
+    }
+
+    /// `{ name = ... }` around a variant's content: opens the map and
+    /// pushes the key; the caller pushes the content and closes the map.
+    fn open_variant(self, name: &'static str) -> (NodeSerializer<'a>, usize) {
+        let at = self.tree.open(Node::Map);
+        let key = self.tree.push_text(name);
+        self.tree.push(Node::Key(key));
+        (self, at)
+    }
+
+    fn seq(self, variant: Option<usize>) -> Result<SeqNode<'a>> {
+        let ser = self.deeper()?;
+        let at = ser.tree.open(Node::Seq);
+        Ok(SeqNode {
+            ser,
+            at,
+            count: 0,
+            variant,
+        })
+    }
+
+    fn map(self, node: fn(usize) -> Node, variant: Option<usize>) -> Result<MapNode<'a>> {
+        let ser = self.deeper()?;
+        let at = ser.tree.open(node);
+        Ok(MapNode {
+            ser,
+            at,
+            key: None,
+            variant,
+        })
+    }
+
+    /// A serializer for a child, one level down from this one's.
+    fn child(&mut self) -> NodeSerializer<'_> {
+        NodeSerializer {
+            tree: self.tree,
+            depth: self.depth,
+        }
+    }
 }
 
-fn variant(name: &'static str, content: Node) -> Node {
-    Node::Map(vec![(Key::Borrowed(name), content)])
+/// Writes an integer's digits.
+fn int(out: &mut String, v: impl std::fmt::Display) {
+    // Writing to a String cannot fail.
+    let _ = write!(out, "{v}");
 }
 
-impl ser::Serializer for NodeSerializer {
-    type Ok = Node;
+impl<'a> ser::Serializer for NodeSerializer<'a> {
+    type Ok = Done;
     type Error = Error;
-    type SerializeSeq = SeqNode;
-    type SerializeTuple = SeqNode;
-    type SerializeTupleStruct = SeqNode;
-    type SerializeTupleVariant = SeqNode;
-    type SerializeMap = MapNode;
-    type SerializeStruct = MapNode;
-    type SerializeStructVariant = MapNode;
+    type SerializeSeq = SeqNode<'a>;
+    type SerializeTuple = SeqNode<'a>;
+    type SerializeTupleStruct = SeqNode<'a>;
+    type SerializeTupleVariant = SeqNode<'a>;
+    type SerializeMap = MapNode<'a>;
+    type SerializeStruct = MapNode<'a>;
+    type SerializeStructVariant = MapNode<'a>;
 
-    fn serialize_bool(self, v: bool) -> Result<Node> {
-        Ok(Node::Bool(v))
+    fn serialize_bool(self, v: bool) -> Result<Done> {
+        self.push(Node::Bool(v))
     }
-    fn serialize_i8(self, v: i8) -> Result<Node> {
-        Ok(Node::Number(v.to_string()))
+    fn serialize_i8(self, v: i8) -> Result<Done> {
+        self.number(|o| int(o, v))
     }
-    fn serialize_i16(self, v: i16) -> Result<Node> {
-        Ok(Node::Number(v.to_string()))
+    fn serialize_i16(self, v: i16) -> Result<Done> {
+        self.number(|o| int(o, v))
     }
-    fn serialize_i32(self, v: i32) -> Result<Node> {
-        Ok(Node::Number(v.to_string()))
+    fn serialize_i32(self, v: i32) -> Result<Done> {
+        self.number(|o| int(o, v))
     }
-    fn serialize_i64(self, v: i64) -> Result<Node> {
-        Ok(Node::Number(v.to_string()))
+    fn serialize_i64(self, v: i64) -> Result<Done> {
+        self.number(|o| int(o, v))
     }
-    fn serialize_i128(self, v: i128) -> Result<Node> {
-        Ok(Node::Number(v.to_string()))
+    fn serialize_i128(self, v: i128) -> Result<Done> {
+        self.number(|o| int(o, v))
     }
-    fn serialize_u8(self, v: u8) -> Result<Node> {
-        Ok(Node::Number(v.to_string()))
+    fn serialize_u8(self, v: u8) -> Result<Done> {
+        self.number(|o| int(o, v))
     }
-    fn serialize_u16(self, v: u16) -> Result<Node> {
-        Ok(Node::Number(v.to_string()))
+    fn serialize_u16(self, v: u16) -> Result<Done> {
+        self.number(|o| int(o, v))
     }
-    fn serialize_u32(self, v: u32) -> Result<Node> {
-        Ok(Node::Number(v.to_string()))
+    fn serialize_u32(self, v: u32) -> Result<Done> {
+        self.number(|o| int(o, v))
     }
-    fn serialize_u64(self, v: u64) -> Result<Node> {
-        Ok(Node::Number(v.to_string()))
+    fn serialize_u64(self, v: u64) -> Result<Done> {
+        self.number(|o| int(o, v))
     }
-    fn serialize_u128(self, v: u128) -> Result<Node> {
-        Ok(Node::Number(v.to_string()))
+    fn serialize_u128(self, v: u128) -> Result<Done> {
+        self.number(|o| int(o, v))
     }
-    fn serialize_f32(self, v: f32) -> Result<Node> {
+    fn serialize_f32(self, v: f32) -> Result<Done> {
         // The shortest text of the f32 itself, so 0.1f32 is 0.1.
-        float(f64::from(v), v.to_string(), format!("{v:e}"))
+        self.float(f64::from(v), v.to_string(), format!("{v:e}"))
     }
-    fn serialize_f64(self, v: f64) -> Result<Node> {
-        float(v, v.to_string(), format!("{v:e}"))
+    fn serialize_f64(self, v: f64) -> Result<Done> {
+        self.float(v, v.to_string(), format!("{v:e}"))
     }
-    fn serialize_char(self, v: char) -> Result<Node> {
-        Ok(Node::Str(v.to_string()))
+    fn serialize_char(self, v: char) -> Result<Done> {
+        self.str(v.encode_utf8(&mut [0; 4]))
     }
-    fn serialize_str(self, v: &str) -> Result<Node> {
-        Ok(Node::Str(v.to_owned()))
+    fn serialize_str(self, v: &str) -> Result<Done> {
+        self.str(v)
     }
-    fn serialize_bytes(self, v: &[u8]) -> Result<Node> {
-        Ok(Node::Seq(
-            v.iter().map(|b| Node::Number(b.to_string())).collect(),
-        ))
+    fn serialize_bytes(self, v: &[u8]) -> Result<Done> {
+        let at = self.tree.open(Node::Seq);
+        for b in v {
+            let t = self.tree.write_text(|o| int(o, b));
+            self.tree.push(Node::Number(t));
+        }
+        self.tree.close(at);
+        Ok(Done(()))
     }
-    fn serialize_none(self) -> Result<Node> {
-        Ok(Node::Null)
+    fn serialize_none(self) -> Result<Done> {
+        self.push(Node::Null)
     }
-    fn serialize_some<T: Serialize + ?Sized>(self, value: &T) -> Result<Node> {
+    fn serialize_some<T: Serialize + ?Sized>(self, value: &T) -> Result<Done> {
         value.serialize(self)
     }
-    fn serialize_unit(self) -> Result<Node> {
-        Ok(Node::Null)
+    fn serialize_unit(self) -> Result<Done> {
+        self.push(Node::Null)
     }
-    fn serialize_unit_struct(self, _name: &'static str) -> Result<Node> {
-        Ok(Node::Null)
+    fn serialize_unit_struct(self, _name: &'static str) -> Result<Done> {
+        self.push(Node::Null)
     }
     fn serialize_unit_variant(
         self,
         _name: &'static str,
         _index: u32,
         variant: &'static str,
-    ) -> Result<Node> {
-        Ok(Node::Str(variant.to_owned()))
+    ) -> Result<Done> {
+        self.str(variant)
     }
     fn serialize_newtype_struct<T: Serialize + ?Sized>(
         self,
         name: &'static str,
         value: &T,
-    ) -> Result<Node> {
+    ) -> Result<Done> {
         if name == NUMBER_NAME {
             // The number is in the slot already: its content (the nearest
             // i64 or f64, for other serializers) is not needed.
             if let Some(n) = take_number() {
+                if let Some(d) = n.as_decimal() {
+                    // Exact digits; `Decimal` prints a negative zero
+                    // without its sign.
+                    return self.number(|o| {
+                        if d.is_zero() && d.is_sign_negative() {
+                            o.push('-');
+                            int(o, d.abs());
+                        } else {
+                            int(o, d);
+                        }
+                    });
+                }
                 return match number_literal(&n) {
-                    Some(lit) => Ok(Node::Number(lit)),
+                    Some(lit) => self.number(|o| o.push_str(&lit)),
                     None => Err(Error::data(format!("{n} is not a number HCL can hold"))),
                 };
             }
         }
-        let inner = value.serialize(self.deeper()?)?;
-        Ok(match (name, inner) {
-            (EXPRESSION_NAME, Node::Str(s)) => Node::Expr(s),
-            (BODY_NAME, Node::Str(s)) => Node::Body(s),
-            (BLOCK_NAME, inner) => Node::Block(Box::new(inner)),
-            (ATTRIBUTE_NAME, inner) => Node::Attribute(Box::new(inner)),
-            (_, inner) => inner,
-        })
+        match name {
+            BLOCK_NAME | ATTRIBUTE_NAME => {
+                let ser = self.deeper()?;
+                let at = ser.tree.open(if name == BLOCK_NAME {
+                    Node::Block
+                } else {
+                    Node::Attribute
+                });
+                let tree = &mut *ser.tree;
+                value.serialize(NodeSerializer {
+                    tree: &mut *tree,
+                    depth: ser.depth,
+                })?;
+                tree.close(at);
+                Ok(Done(()))
+            }
+            EXPRESSION_NAME | BODY_NAME => {
+                let ser = self.deeper()?;
+                let tree = &mut *ser.tree;
+                let at = tree.len();
+                value.serialize(NodeSerializer {
+                    tree: &mut *tree,
+                    depth: ser.depth,
+                })?;
+                if tree.len() == at + 1 {
+                    if let Some(n) = tree.node_mut(at) {
+                        if let Node::Str(t) = *n {
+                            *n = if name == EXPRESSION_NAME {
+                                Node::Expr(t)
+                            } else {
+                                Node::Body(t)
+                            };
+                        }
+                    }
+                }
+                Ok(Done(()))
+            }
+            _ => value.serialize(self.deeper()?),
+        }
     }
     fn serialize_newtype_variant<T: Serialize + ?Sized>(
         self,
@@ -215,213 +281,249 @@ impl ser::Serializer for NodeSerializer {
         _index: u32,
         name: &'static str,
         value: &T,
-    ) -> Result<Node> {
-        Ok(variant(name, value.serialize(self.deeper()?)?))
+    ) -> Result<Done> {
+        let (ser, at) = self.open_variant(name);
+        let mut ser = ser.deeper()?;
+        value.serialize(ser.child())?;
+        ser.tree.close(at);
+        Ok(Done(()))
     }
-    fn serialize_seq(self, len: Option<usize>) -> Result<SeqNode> {
-        Ok(SeqNode {
-            ser: self.deeper()?,
-            items: Vec::with_capacity(len.unwrap_or(0).min(4096)),
-            variant: None,
-        })
+    fn serialize_seq(self, _len: Option<usize>) -> Result<SeqNode<'a>> {
+        self.seq(None)
     }
-    fn serialize_tuple(self, len: usize) -> Result<SeqNode> {
-        self.serialize_seq(Some(len))
+    fn serialize_tuple(self, _len: usize) -> Result<SeqNode<'a>> {
+        self.seq(None)
     }
-    fn serialize_tuple_struct(self, _name: &'static str, len: usize) -> Result<SeqNode> {
-        self.serialize_seq(Some(len))
+    fn serialize_tuple_struct(self, _name: &'static str, _len: usize) -> Result<SeqNode<'a>> {
+        self.seq(None)
     }
     fn serialize_tuple_variant(
         self,
         _name: &'static str,
         _index: u32,
         name: &'static str,
-        len: usize,
-    ) -> Result<SeqNode> {
-        let mut seq = self.serialize_seq(Some(len))?;
-        seq.variant = Some(name);
-        Ok(seq)
+        _len: usize,
+    ) -> Result<SeqNode<'a>> {
+        let (ser, at) = self.open_variant(name);
+        ser.seq(Some(at))
     }
-    fn serialize_map(self, len: Option<usize>) -> Result<MapNode> {
-        Ok(MapNode {
-            ser: self.deeper()?,
-            entries: Vec::with_capacity(len.unwrap_or(0).min(4096)),
-            key: None,
-            is_struct: false,
-            variant: None,
-        })
+    fn serialize_map(self, _len: Option<usize>) -> Result<MapNode<'a>> {
+        self.map(Node::Map, None)
     }
-    fn serialize_struct(self, _name: &'static str, len: usize) -> Result<MapNode> {
-        let mut m = self.serialize_map(Some(len))?;
-        m.is_struct = true;
-        Ok(m)
+    fn serialize_struct(self, _name: &'static str, _len: usize) -> Result<MapNode<'a>> {
+        self.map(Node::Struct, None)
     }
     fn serialize_struct_variant(
         self,
         _name: &'static str,
         _index: u32,
         name: &'static str,
-        len: usize,
-    ) -> Result<MapNode> {
-        let mut m = self.serialize_struct(name, len)?;
-        m.variant = Some(name);
-        Ok(m)
+        _len: usize,
+    ) -> Result<MapNode<'a>> {
+        let (ser, at) = self.open_variant(name);
+        ser.map(Node::Struct, Some(at))
     }
 }
 
 /// A sequence, tuple or tuple variant being serialized.
-pub(crate) struct SeqNode {
-    ser: NodeSerializer,
-    items: Vec<Node>,
-    variant: Option<&'static str>,
+pub(crate) struct SeqNode<'a> {
+    ser: NodeSerializer<'a>,
+    at: usize,
+    count: usize,
+    /// The variant's map around the sequence, to close at the end.
+    variant: Option<usize>,
 }
 
-impl SeqNode {
+impl<'a> SeqNode<'a> {
+    /// Ends the sequence, and gives the tree back.
+    pub(crate) fn end_tree(self) -> (Result<Done>, &'a Tree) {
+        self.ser.tree.close(self.at);
+        if let Some(v) = self.variant {
+            self.ser.tree.close(v);
+        }
+        (Ok(Done(())), self.ser.tree)
+    }
+
     fn push<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<()> {
-        let node = value
-            .serialize(self.ser)
-            .map_err(|e| e.prepend_index(self.items.len()))?;
-        self.items.push(node);
+        let n = self.count;
+        value
+            .serialize(self.ser.child())
+            .map_err(|e| e.prepend_index(n))?;
+        self.count += 1;
         Ok(())
     }
-    fn finish(self) -> Node {
-        let seq = Node::Seq(self.items);
-        match self.variant {
-            Some(name) => variant(name, seq),
-            None => seq,
+    fn finish(self) -> Result<Done> {
+        self.ser.tree.close(self.at);
+        if let Some(v) = self.variant {
+            self.ser.tree.close(v);
         }
+        Ok(Done(()))
     }
 }
 
-impl ser::SerializeSeq for SeqNode {
-    type Ok = Node;
+impl ser::SerializeSeq for SeqNode<'_> {
+    type Ok = Done;
     type Error = Error;
     fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<()> {
         self.push(value)
     }
-    fn end(self) -> Result<Node> {
-        Ok(self.finish())
+    fn end(self) -> Result<Done> {
+        self.finish()
     }
 }
 
-impl ser::SerializeTuple for SeqNode {
-    type Ok = Node;
+impl ser::SerializeTuple for SeqNode<'_> {
+    type Ok = Done;
     type Error = Error;
     fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<()> {
         self.push(value)
     }
-    fn end(self) -> Result<Node> {
-        Ok(self.finish())
+    fn end(self) -> Result<Done> {
+        self.finish()
     }
 }
 
-impl ser::SerializeTupleStruct for SeqNode {
-    type Ok = Node;
+impl ser::SerializeTupleStruct for SeqNode<'_> {
+    type Ok = Done;
     type Error = Error;
     fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<()> {
         self.push(value)
     }
-    fn end(self) -> Result<Node> {
-        Ok(self.finish())
+    fn end(self) -> Result<Done> {
+        self.finish()
     }
 }
 
-impl ser::SerializeTupleVariant for SeqNode {
-    type Ok = Node;
+impl ser::SerializeTupleVariant for SeqNode<'_> {
+    type Ok = Done;
     type Error = Error;
     fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<()> {
         self.push(value)
     }
-    fn end(self) -> Result<Node> {
-        Ok(self.finish())
+    fn end(self) -> Result<Done> {
+        self.finish()
     }
 }
 
 /// A map, struct or struct variant being serialized.
-pub(crate) struct MapNode {
-    ser: NodeSerializer,
-    entries: Vec<(Key, Node)>,
-    key: Option<String>,
-    is_struct: bool,
-    variant: Option<&'static str>,
+pub(crate) struct MapNode<'a> {
+    ser: NodeSerializer<'a>,
+    at: usize,
+    /// The key pushed last (its node's index and text), waiting for its
+    /// value.
+    key: Option<(usize, Text)>,
+    /// The variant's map around the struct, to close at the end.
+    variant: Option<usize>,
 }
 
-impl MapNode {
-    fn finish(self) -> Node {
-        let body = if self.is_struct {
-            Node::Struct(self.entries)
-        } else {
-            Node::Map(self.entries)
-        };
-        match self.variant {
-            Some(name) => variant(name, body),
-            None => body,
+impl<'a> MapNode<'a> {
+    /// Ends the map or struct, and gives the tree back.
+    pub(crate) fn end_tree(mut self) -> (Result<Done>, &'a Tree) {
+        self.drop_key();
+        self.ser.tree.close(self.at);
+        if let Some(v) = self.variant {
+            self.ser.tree.close(v);
+        }
+        (Ok(Done(())), self.ser.tree)
+    }
+
+    fn finish(mut self) -> Result<Done> {
+        // A key without a value (a broken `Serialize`) is left out.
+        self.drop_key();
+        self.ser.tree.close(self.at);
+        if let Some(v) = self.variant {
+            self.ser.tree.close(v);
+        }
+        Ok(Done(()))
+    }
+
+    fn drop_key(&mut self) {
+        if let Some((at, _)) = self.key.take() {
+            self.ser.tree.truncate(at);
         }
     }
-}
 
-/// A map key as the string HCL keys are.
-fn key_text(key: Node) -> Result<String> {
-    match key {
-        Node::Str(s) | Node::Number(s) => Ok(s),
-        Node::Bool(b) => Ok(b.to_string()),
-        other => Err(Error::data(format!(
-            "a map key must be a string, number or bool, not {}",
-            other.kind()
-        ))),
+    fn field<T: Serialize + ?Sized>(&mut self, key: &'static str, value: &T) -> Result<()> {
+        self.drop_key();
+        let t = self.ser.tree.push_text(key);
+        self.ser.tree.push(Node::Key(t));
+        value
+            .serialize(self.ser.child())
+            .map_err(|e| e.prepend_key(key))?;
+        Ok(())
     }
 }
 
-impl ser::SerializeMap for MapNode {
-    type Ok = Node;
+impl ser::SerializeMap for MapNode<'_> {
+    type Ok = Done;
     type Error = Error;
     fn serialize_key<T: Serialize + ?Sized>(&mut self, key: &T) -> Result<()> {
-        self.key = Some(key_text(key.serialize(self.ser)?)?);
+        // A second key replaces a first left without a value.
+        self.drop_key();
+        let tree = &mut *self.ser.tree;
+        let at = tree.len();
+        key.serialize(NodeSerializer {
+            tree: &mut *tree,
+            depth: self.ser.depth,
+        })?;
+        // A map key as the string HCL keys are.
+        let text = match (tree.len() == at + 1, tree.node(at)) {
+            (true, Node::Str(t) | Node::Number(t)) => t,
+            (true, Node::Bool(b)) => tree.push_text(if b { "true" } else { "false" }),
+            _ => {
+                let kind = tree.kind(at);
+                return Err(Error::data(format!(
+                    "a map key must be a string, number or bool, not {kind}"
+                )));
+            }
+        };
+        if let Some(n) = tree.node_mut(at) {
+            *n = Node::Key(text);
+        }
+        self.key = Some((at, text));
         Ok(())
     }
     fn serialize_value<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<()> {
-        let key = self
+        let (_, key) = self
             .key
             .take()
             .ok_or_else(|| Error::data("a map value was serialized before its key"))?;
-        let node = value.serialize(self.ser).map_err(|e| e.prepend_key(&key))?;
-        self.entries.push((Key::Owned(key), node));
-        Ok(())
+        let res = value.serialize(self.ser.child());
+        res.map(drop)
+            .map_err(|e| e.prepend_key(self.ser.tree.str(key)))
     }
-    fn end(self) -> Result<Node> {
-        Ok(self.finish())
+    fn end(self) -> Result<Done> {
+        self.finish()
     }
 }
 
-impl ser::SerializeStruct for MapNode {
-    type Ok = Node;
+impl ser::SerializeStruct for MapNode<'_> {
+    type Ok = Done;
     type Error = Error;
     fn serialize_field<T: Serialize + ?Sized>(
         &mut self,
         key: &'static str,
         value: &T,
     ) -> Result<()> {
-        let node = value.serialize(self.ser).map_err(|e| e.prepend_key(key))?;
-        self.entries.push((Key::Borrowed(key), node));
-        Ok(())
+        self.field(key, value)
     }
-    fn end(self) -> Result<Node> {
-        Ok(self.finish())
+    fn end(self) -> Result<Done> {
+        self.finish()
     }
 }
 
-impl ser::SerializeStructVariant for MapNode {
-    type Ok = Node;
+impl ser::SerializeStructVariant for MapNode<'_> {
+    type Ok = Done;
     type Error = Error;
     fn serialize_field<T: Serialize + ?Sized>(
         &mut self,
         key: &'static str,
         value: &T,
     ) -> Result<()> {
-        ser::SerializeStruct::serialize_field(self, key, value)
+        self.field(key, value)
     }
-    fn end(self) -> Result<Node> {
-        Ok(self.finish())
+    fn end(self) -> Result<Done> {
+        self.finish()
     }
 }
 

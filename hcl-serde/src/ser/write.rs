@@ -16,44 +16,80 @@
 //! line, any other array one element per line with a trailing comma; a
 //! non-empty object one entry per line.
 
-use super::escape::{is_bare_key, is_identifier, write_quoted};
-use super::node::{Key, Node};
+use super::escape::{is_bare_key, is_identifier, push_quoted};
+use super::tree::{Node, Tree};
 use crate::error::{Error, Result};
-use std::borrow::Cow;
 use unicode_segmentation::UnicodeSegmentation;
 
-/// Writes `node` as a whole HCL file.
-pub(crate) fn write_document(node: &Node, out: &mut String) -> Result<()> {
-    match node {
-        Node::Struct(entries) => {
-            if entries
-                .iter()
-                .any(|(k, v)| is_label_field(k) && !matches!(v, Node::Null))
+/// Writes the value at the root of `tree` as a whole HCL file.
+pub(crate) fn write_document(tree: &Tree, out: &mut String) -> Result<()> {
+    write_top(tree, 0, out, &mut Vec::with_capacity(32))
+}
+
+/// One `key = value` line waiting to be written, with what its run's
+/// alignment needs.
+#[derive(Clone, Copy)]
+struct Line<'t> {
+    key: &'t str,
+    /// Whether the key is written quoted.
+    quote: bool,
+    value: usize,
+    /// Whether the value is written on one line.
+    inline: bool,
+    /// The key's width as written.
+    width: usize,
+}
+
+/// The lines of the objects being written, innermost last: one stack for
+/// the whole document, so that no object allocates its own.
+type Lines<'t> = Vec<Line<'t>>;
+
+fn write_top<'t>(tree: &'t Tree, i: usize, out: &mut String, lines: &mut Lines<'t>) -> Result<()> {
+    match tree.node(i) {
+        Node::Struct(_) => {
+            if entries(tree, i)
+                .any(|(k, v)| is_label_field(k) && !matches!(tree.node(v), Node::Null))
             {
                 return Err(Error::data(
                     "a `$label` or `$labels` field at the top level: labels belong to blocks, and the top-level value is the file's body",
                 ));
             }
-            write_body(entries, true, 0, out)
+            write_body(tree, i, true, 0, out, lines)
         }
-        Node::Map(entries) => write_body(entries, false, 0, out),
-        Node::Block(inner) | Node::Attribute(inner) => write_document(inner, out),
+        Node::Map(_) => write_body(tree, i, false, 0, out, lines),
+        Node::Block(_) | Node::Attribute(_) => write_top(tree, i + 1, out, lines),
         Node::Body(text) => {
-            out.push_str(text.trim_start_matches([' ', '\t', '\n', '\r']));
+            out.push_str(tree.str(text).trim_start_matches([' ', '\t', '\n', '\r']));
             if !out.is_empty() && !out.ends_with('\n') {
                 out.push('\n');
             }
             Ok(())
         }
-        other => Err(Error::data(format!(
+        _ => Err(Error::data(format!(
             "the top-level value must be a struct or a map (an HCL body), not {}",
-            other.kind()
+            tree.kind(i)
         ))),
     }
 }
 
+/// The entries of the map or struct at `i`: each key's text and its
+/// value's index.
+fn entries(tree: &Tree, i: usize) -> impl Iterator<Item = (&str, usize)> + Clone + '_ {
+    tree.children(i).map(move |k| {
+        let key = match tree.node(k) {
+            Node::Key(t) => tree.str(t),
+            _ => "",
+        };
+        (key, Tree::value_of(k))
+    })
+}
+
 fn is_label_field(k: &str) -> bool {
     k == "$label" || k == "$labels"
+}
+
+fn is_null(tree: &Tree, i: usize) -> bool {
+    matches!(tree.node(i), Node::Null)
 }
 
 /// One block, ready to write: its labels and its body.
@@ -63,47 +99,48 @@ struct BlockRef<'a> {
 }
 
 enum BlockBody<'a> {
-    /// Attributes and nested blocks; `is_struct` says whether a null
-    /// entry is an absent field (skipped) or a map's null (written).
-    Entries(&'a [(Key, Node)], bool),
+    /// The map or struct at this index: attributes and nested blocks;
+    /// `is_struct` says whether a null entry is an absent field (skipped)
+    /// or a map's null (written).
+    Entries(usize, bool),
     /// A captured [`RawBody`](crate::RawBody)'s source.
     Raw(&'a str),
 }
 
 /// One entry of a body, classified.
 enum Item<'a> {
-    Attr(&'a str, &'a Node),
+    Attr(&'a str, usize),
     Blocks(&'a str, Vec<BlockRef<'a>>),
 }
 
-/// The blocks that `node` writes as, or `None` when it is an attribute.
-/// `forced` when the user asked for blocks (`hcl::ser::Block`).
-fn as_blocks<'a>(node: &'a Node, forced: bool) -> Result<Option<Vec<BlockRef<'a>>>> {
-    Ok(match node {
-        Node::Block(inner) => {
-            let blocks = as_blocks(inner, true)?;
+/// The blocks that the value at `i` writes as, or `None` when it is an
+/// attribute. `forced` when the user asked for blocks (`hcl::ser::Block`).
+fn as_blocks(tree: &Tree, i: usize, forced: bool) -> Result<Option<Vec<BlockRef<'_>>>> {
+    Ok(match tree.node(i) {
+        Node::Block(_) => {
+            let blocks = as_blocks(tree, i + 1, true)?;
             if blocks.is_none() {
                 return Err(Error::data(format!(
                     "{} cannot be written as a block (a block is a struct, a map, or a sequence of them)",
-                    inner.kind()
+                    tree.kind(i + 1)
                 )));
             }
             blocks
         }
         Node::Attribute(_) => None,
-        Node::Struct(fields) => Some(vec![struct_block(fields)?]),
-        Node::Map(entries) if forced => Some(vec![BlockRef {
+        Node::Struct(_) => Some(vec![struct_block(tree, i)?]),
+        Node::Map(_) if forced => Some(vec![BlockRef {
             labels: Vec::new(),
-            body: BlockBody::Entries(entries, false),
+            body: BlockBody::Entries(i, false),
         }]),
         Node::Body(text) => Some(vec![BlockRef {
             labels: Vec::new(),
-            body: BlockBody::Raw(text),
+            body: BlockBody::Raw(tree.str(text)),
         }]),
-        Node::Seq(items) if forced || !items.is_empty() => {
+        Node::Seq(_) if forced || tree.children(i).next().is_some() => {
             let mut all = Vec::new();
-            for item in items {
-                match as_blocks(item, forced)? {
+            for item in tree.children(i) {
+                match as_blocks(tree, item, forced)? {
                     Some(blocks) => all.extend(blocks),
                     None => return Ok(None),
                 }
@@ -112,12 +149,12 @@ fn as_blocks<'a>(node: &'a Node, forced: bool) -> Result<Option<Vec<BlockRef<'a>
         }
         // A map whose every value is a block (or blocks): labelled blocks,
         // the key as the first label.
-        Node::Map(entries) if !entries.is_empty() => {
+        Node::Map(_) if tree.children(i).next().is_some() => {
             let mut all = Vec::new();
-            for (k, v) in entries {
-                match as_blocks(v, false)? {
+            for (k, v) in entries(tree, i) {
+                match as_blocks(tree, v, false)? {
                     Some(blocks) => all.extend(blocks.into_iter().map(|mut b| {
-                        b.labels.insert(0, k.as_ref());
+                        b.labels.insert(0, k);
                         b
                     })),
                     None => return Ok(None),
@@ -129,48 +166,51 @@ fn as_blocks<'a>(node: &'a Node, forced: bool) -> Result<Option<Vec<BlockRef<'a>
     })
 }
 
-/// A struct as a block: its `$label` and `$labels` fields are the labels.
-fn struct_block(fields: &[(Key, Node)]) -> Result<BlockRef<'_>> {
+/// The struct at `i` as a block: its `$label` and `$labels` fields are the
+/// labels.
+fn struct_block(tree: &Tree, i: usize) -> Result<BlockRef<'_>> {
     let mut labels = Vec::new();
-    for (k, v) in fields {
-        match (k.as_ref(), v) {
-            ("$label", Node::Str(s)) => labels.push(s.as_str()),
-            ("$labels", Node::Seq(items)) => {
-                for item in items {
-                    match item {
-                        Node::Str(s) => labels.push(s.as_str()),
-                        other => return Err(label_error(other)),
+    for (k, v) in entries(tree, i) {
+        match (k, tree.node(v)) {
+            ("$label", Node::Str(s)) => labels.push(tree.str(s)),
+            ("$labels", Node::Seq(_)) => {
+                for item in tree.children(v) {
+                    match tree.node(item) {
+                        Node::Str(s) => labels.push(tree.str(s)),
+                        _ => return Err(label_error(tree, item)),
                     }
                 }
             }
             ("$label" | "$labels", Node::Null) => {}
-            ("$label" | "$labels", other) => return Err(label_error(other)),
+            ("$label" | "$labels", _) => return Err(label_error(tree, v)),
             _ => {}
         }
     }
     Ok(BlockRef {
         labels,
-        body: BlockBody::Entries(fields, true),
+        body: BlockBody::Entries(i, true),
     })
 }
 
-fn label_error(node: &Node) -> Error {
+fn label_error(tree: &Tree, i: usize) -> Error {
     Error::data(format!(
         "a block label must be a string (`$label`) or a sequence of strings (`$labels`), not {}",
-        node.kind()
+        tree.kind(i)
     ))
 }
 
-/// Writes a body's entries at `indent`.
-fn write_body(
-    entries: &[(Key, Node)],
+/// Writes the entries of the map or struct at `i` as a body at `indent`.
+fn write_body<'t>(
+    tree: &'t Tree,
+    i: usize,
     is_struct: bool,
     indent: usize,
     out: &mut String,
+    lines: &mut Lines<'t>,
 ) -> Result<()> {
-    let mut items = Vec::with_capacity(entries.len());
-    for (k, v) in entries {
-        if is_struct && (matches!(v, Node::Null) || is_label_field(k)) {
+    let mut items = Vec::with_capacity(8);
+    for (k, v) in entries(tree, i) {
+        if is_struct && (is_null(tree, v) || is_label_field(k)) {
             continue;
         }
         if !is_identifier(k) {
@@ -179,37 +219,45 @@ fn write_body(
             ))
             .prepend_key(k));
         }
-        items.push(match as_blocks(v, false).map_err(|e| e.prepend_key(k))? {
-            // `Block(vec![])`: no block at all.
-            Some(blocks) if blocks.is_empty() => continue,
-            Some(blocks) => Item::Blocks(k, blocks),
-            None => Item::Attr(k, v),
-        });
+        items.push(
+            match as_blocks(tree, v, false).map_err(|e| e.prepend_key(k))? {
+                // `Block(vec![])`: no block at all.
+                Some(blocks) if blocks.is_empty() => continue,
+                Some(blocks) => Item::Blocks(k, blocks),
+                None => Item::Attr(k, v),
+            },
+        );
     }
     // Each block, and each run of attributes between blocks, is set apart
     // from the one before by a blank line.
-    let mut i = 0;
-    while let Some(item) = items.get(i) {
-        if i > 0 {
+    let mut n = 0;
+    while let Some(item) = items.get(n) {
+        if n > 0 {
             out.push('\n');
         }
         match item {
             Item::Blocks(name, blocks) => {
-                for (n, b) in blocks.iter().enumerate() {
-                    if n > 0 {
+                for (b, block) in blocks.iter().enumerate() {
+                    if b > 0 {
                         out.push('\n');
                     }
-                    write_block(name, b, indent, out).map_err(|e| e.prepend_key(name))?;
+                    write_block(tree, name, block, indent, out, lines)
+                        .map_err(|e| e.prepend_key(name))?;
                 }
-                i += 1;
+                n += 1;
             }
             Item::Attr(..) => {
-                let mut lines = Vec::new();
-                while let Some(Item::Attr(k, v)) = items.get(i) {
-                    lines.push((Cow::Borrowed(*k), *v));
-                    i += 1;
+                let start = n;
+                while let Some(Item::Attr(..)) = items.get(n) {
+                    n += 1;
                 }
-                write_aligned(&lines, indent, out)?;
+                let from = lines.len();
+                for item in items.get(start..n).unwrap_or_default() {
+                    if let Item::Attr(k, v) = item {
+                        lines.push(line(tree, k, false, *v));
+                    }
+                }
+                write_aligned(tree, from, indent, out, lines)?;
             }
         }
     }
@@ -217,25 +265,30 @@ fn write_body(
 }
 
 /// Writes one block at `indent`.
-fn write_block(name: &str, block: &BlockRef<'_>, indent: usize, out: &mut String) -> Result<()> {
-    push_indent(out, indent);
+fn write_block<'t>(
+    tree: &'t Tree,
+    name: &str,
+    block: &BlockRef<'_>,
+    indent: usize,
+    out: &mut String,
+    lines: &mut Lines<'t>,
+) -> Result<()> {
+    push_spaces(out, indent);
     out.push_str(name);
     for label in &block.labels {
         out.push(' ');
-        // Writing to a String cannot fail.
-        let _ = write_quoted(out, label);
+        push_quoted(out, label);
     }
     match &block.body {
-        BlockBody::Entries(entries, is_struct) => {
-            let empty = entries
-                .iter()
-                .all(|(k, v)| *is_struct && (matches!(v, Node::Null) || is_label_field(k)));
+        BlockBody::Entries(i, is_struct) => {
+            let empty = entries(tree, *i)
+                .all(|(k, v)| *is_struct && (is_null(tree, v) || is_label_field(k)));
             if empty {
                 out.push_str(" {}\n");
                 return Ok(());
             }
             out.push_str(" {\n");
-            write_body(entries, *is_struct, indent + 2, out)?;
+            write_body(tree, *i, *is_struct, indent + 2, out, lines)?;
         }
         BlockBody::Raw(text) => {
             let t = text.trim_matches([' ', '\t']);
@@ -259,18 +312,18 @@ fn write_block(name: &str, block: &BlockRef<'_>, indent: usize, out: &mut String
             }
         }
     }
-    push_indent(out, indent);
+    push_spaces(out, indent);
     out.push_str("}\n");
     Ok(())
 }
 
-fn push_indent(out: &mut String, indent: usize) {
-    push_spaces(out, indent);
-}
-
 fn push_spaces(out: &mut String, n: usize) {
-    for _ in 0..n {
-        out.push(' ');
+    const SPACES: &str = "                                                                ";
+    let mut n = n;
+    while n > 0 {
+        let k = n.min(SPACES.len());
+        out.push_str(SPACES.get(..k).unwrap_or_default());
+        n -= k;
     }
 }
 
@@ -283,126 +336,170 @@ fn width(s: &str) -> usize {
     }
 }
 
-/// Writes `key = value` lines at `indent`, aligning the `=` of each run of
-/// consecutive values written on one line.
-fn write_aligned(lines: &[(Cow<'_, str>, &Node)], indent: usize, out: &mut String) -> Result<()> {
-    let mut i = 0;
-    while i < lines.len() {
-        // The run: one-line values from i, or one multi-line value.
-        let mut j = i;
-        while lines.get(j).is_some_and(|(_, v)| is_inline(v)) {
-            j += 1;
+/// A line of `key = value`, measured.
+fn line<'t>(tree: &Tree, key: &'t str, quote: bool, value: usize) -> Line<'t> {
+    let inline = is_inline(tree, value);
+    let width = if !inline {
+        // Not aligned.
+        0
+    } else if quote {
+        let mut q = String::new();
+        push_quoted(&mut q, key);
+        width(&q)
+    } else {
+        width(key)
+    };
+    Line {
+        key,
+        quote,
+        value,
+        inline,
+        width,
+    }
+}
+
+/// Writes the lines from `from` on (then drops them) at `indent`,
+/// aligning the `=` of each run of consecutive values written on one
+/// line.
+fn write_aligned<'t>(
+    tree: &'t Tree,
+    from: usize,
+    indent: usize,
+    out: &mut String,
+    lines: &mut Lines<'t>,
+) -> Result<()> {
+    let end = lines.len();
+    let mut n = from;
+    while n < end {
+        // The run: one-line values from here, or one multi-line value.
+        let mut run_end = n;
+        let mut widest = 0;
+        while let Some(l) = lines.get(run_end).filter(|l| run_end < end && l.inline) {
+            widest = widest.max(l.width);
+            run_end += 1;
         }
-        if j == i {
-            j = i + 1;
-        }
-        let run = lines.get(i..j).unwrap_or_default();
-        let pad = if run.len() > 1 {
-            run.iter().map(|(k, _)| width(k)).max().unwrap_or(0)
-        } else {
-            0
-        };
-        for (k, v) in run {
-            push_indent(out, indent);
-            out.push_str(k);
+        let pad = if run_end - n > 1 { widest } else { 0 };
+        let run_end = run_end.max(n + 1);
+        while n < run_end {
+            let Some(l) = lines.get(n).copied() else {
+                break;
+            };
+            n += 1;
+            push_spaces(out, indent);
+            if l.quote {
+                push_quoted(out, l.key);
+            } else {
+                out.push_str(l.key);
+            }
             if pad > 0 {
-                push_spaces(out, pad - width(k));
+                push_spaces(out, pad.saturating_sub(l.width));
             }
             out.push_str(" = ");
-            write_expr(v, indent, out).map_err(|e| e.prepend_key(k.trim_matches('"')))?;
+            write_expr(tree, l.value, indent, out, lines).map_err(|e| {
+                let mut shown = String::new();
+                if l.quote {
+                    push_quoted(&mut shown, l.key);
+                } else {
+                    shown.push_str(l.key);
+                }
+                e.prepend_key(shown.trim_matches('"'))
+            })?;
             out.push('\n');
         }
-        i = j;
     }
+    lines.truncate(from);
     Ok(())
 }
 
 /// Whether an object's entries write nothing (`{}`): a struct's null
 /// fields are left out.
-fn no_entries(node: &Node) -> bool {
-    match node {
-        Node::Map(e) => e.is_empty(),
-        Node::Struct(e) => e.iter().all(|(_, v)| matches!(v, Node::Null)),
+fn no_entries(tree: &Tree, i: usize) -> bool {
+    match tree.node(i) {
+        Node::Map(_) => tree.children(i).next().is_none(),
+        Node::Struct(_) => entries(tree, i).all(|(_, v)| is_null(tree, v)),
         _ => false,
     }
 }
 
-/// Whether `node` is written on one line inside an array.
-fn is_scalar(node: &Node) -> bool {
-    match node {
-        Node::Null | Node::Bool(_) | Node::Number(_) | Node::Str(_) => true,
-        Node::Expr(e) => !e.contains('\n'),
-        Node::Seq(items) => items.is_empty(),
-        Node::Map(_) | Node::Struct(_) => no_entries(node),
-        Node::Block(n) | Node::Attribute(n) => is_scalar(n),
+/// Whether the value at `i` is written on one line inside an array.
+fn is_scalar(tree: &Tree, i: usize) -> bool {
+    match tree.node(i) {
+        Node::Null | Node::Bool(_) | Node::Number(_) | Node::Str(_) | Node::Key(_) => true,
+        Node::Expr(e) => !tree.str(e).contains('\n'),
+        Node::Seq(_) => tree.children(i).next().is_none(),
+        Node::Map(_) | Node::Struct(_) => no_entries(tree, i),
+        Node::Block(_) | Node::Attribute(_) => is_scalar(tree, i + 1),
         Node::Body(_) => false,
     }
 }
 
-/// Whether [`write_expr`] writes `node` on one line.
-fn is_inline(node: &Node) -> bool {
-    match node {
-        Node::Seq(items) => items.iter().all(is_scalar),
-        Node::Block(n) | Node::Attribute(n) => is_inline(n),
+/// Whether [`write_expr`] writes the value at `i` on one line.
+fn is_inline(tree: &Tree, i: usize) -> bool {
+    match tree.node(i) {
+        Node::Seq(_) => tree.children(i).all(|c| is_scalar(tree, c)),
+        Node::Block(_) | Node::Attribute(_) => is_inline(tree, i + 1),
         // An error when written.
         Node::Body(_) => true,
-        other => is_scalar(other),
+        _ => is_scalar(tree, i),
     }
 }
 
-/// Writes `node` as an expression whose first line continues a line at
-/// `indent` (its later lines are indented from there).
-fn write_expr(node: &Node, indent: usize, out: &mut String) -> Result<()> {
-    match node {
+/// Writes the value at `i` as an expression whose first line continues a
+/// line at `indent` (its later lines are indented from there).
+fn write_expr<'t>(
+    tree: &'t Tree,
+    i: usize,
+    indent: usize,
+    out: &mut String,
+    lines: &mut Lines<'t>,
+) -> Result<()> {
+    match tree.node(i) {
         Node::Null => out.push_str("null"),
-        Node::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
-        Node::Number(n) => out.push_str(n),
-        Node::Str(s) => {
-            let _ = write_quoted(out, s);
-        }
-        Node::Expr(e) => out.push_str(e),
+        Node::Bool(b) => out.push_str(if b { "true" } else { "false" }),
+        Node::Number(n) => out.push_str(tree.str(n)),
+        Node::Str(s) | Node::Key(s) => push_quoted(out, tree.str(s)),
+        Node::Expr(e) => out.push_str(tree.str(e)),
         Node::Body(_) => {
             return Err(Error::data(
                 "a hcl::RawBody can only be written as a block, not inside an attribute's value",
             ))
         }
-        Node::Block(inner) | Node::Attribute(inner) => write_expr(inner, indent, out)?,
-        Node::Seq(items) if items.is_empty() => out.push_str("[]"),
-        Node::Seq(items) if is_inline(node) => {
+        Node::Block(_) | Node::Attribute(_) => write_expr(tree, i + 1, indent, out, lines)?,
+        Node::Seq(_) if tree.children(i).next().is_none() => out.push_str("[]"),
+        Node::Seq(_) if is_inline(tree, i) => {
             out.push('[');
-            for (n, item) in items.iter().enumerate() {
+            for (n, item) in tree.children(i).enumerate() {
                 if n > 0 {
                     out.push_str(", ");
                 }
-                write_expr(item, indent, out)?;
+                write_expr(tree, item, indent, out, lines)?;
             }
             out.push(']');
         }
-        Node::Seq(items) => {
+        Node::Seq(_) => {
             out.push_str("[\n");
-            for (n, item) in items.iter().enumerate() {
-                push_indent(out, indent + 2);
-                write_expr(item, indent + 2, out).map_err(|e| e.prepend_index(n))?;
+            for (n, item) in tree.children(i).enumerate() {
+                push_spaces(out, indent + 2);
+                write_expr(tree, item, indent + 2, out, lines).map_err(|e| e.prepend_index(n))?;
                 out.push_str(",\n");
             }
-            push_indent(out, indent);
+            push_spaces(out, indent);
             out.push(']');
         }
-        Node::Map(entries) | Node::Struct(entries) => {
+        node @ (Node::Map(_) | Node::Struct(_)) => {
             let skip_null = matches!(node, Node::Struct(_));
-            let mut lines = Vec::with_capacity(entries.len());
-            for (k, v) in entries {
-                if skip_null && matches!(v, Node::Null) {
-                    continue;
+            let from = lines.len();
+            for (k, v) in entries(tree, i) {
+                if !(skip_null && is_null(tree, v)) {
+                    lines.push(line(tree, k, !is_bare_key(k), v));
                 }
-                lines.push((key_text(k), v));
             }
-            if lines.is_empty() {
+            if lines.len() == from {
                 out.push_str("{}");
             } else {
                 out.push_str("{\n");
-                write_aligned(&lines, indent + 2, out)?;
-                push_indent(out, indent);
+                write_aligned(tree, from, indent + 2, out, lines)?;
+                push_spaces(out, indent);
                 out.push('}');
             }
         }
@@ -410,30 +507,27 @@ fn write_expr(node: &Node, indent: usize, out: &mut String) -> Result<()> {
     Ok(())
 }
 
-/// An object key as written: bare or quoted.
-fn key_text(k: &str) -> Cow<'_, str> {
-    if is_bare_key(k) {
-        Cow::Borrowed(k)
-    } else {
-        let mut q = String::with_capacity(k.len() + 2);
-        let _ = write_quoted(&mut q, k);
-        Cow::Owned(q)
-    }
-}
-
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use std::collections::BTreeMap;
 
     #[test]
     fn keys_align_by_grapheme_clusters() {
-        let (one, two) = (Node::Number("1".into()), Node::Number("2".into()));
-        let lines = vec![
-            (Cow::Borrowed("e\u{301}"), &one),
-            (Cow::Borrowed("ab"), &two),
-        ];
-        let mut out = String::new();
-        assert!(write_aligned(&lines, 0, &mut out).is_ok());
-        assert_eq!(out, "e\u{301}  = 1\nab = 2\n");
+        let map = BTreeMap::from([("e\u{301}", 1), ("ab", 2)]);
+        let out = crate::to_string(&BTreeMap::from([("x", map)]));
+        assert_eq!(
+            out.ok().as_deref(),
+            Some("x = {\n  ab = 2\n  e\u{301}  = 1\n}\n")
+        );
+    }
+
+    #[test]
+    fn quoted_keys_align_by_their_quoted_width() {
+        let map = BTreeMap::from([("a b", 1), ("c", 2)]);
+        let out = crate::to_string(&BTreeMap::from([("x", map)]));
+        assert_eq!(
+            out.ok().as_deref(),
+            Some("x = {\n  \"a b\" = 1\n  c     = 2\n}\n")
+        );
     }
 }
