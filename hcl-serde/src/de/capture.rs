@@ -19,9 +19,11 @@ use std::fmt;
 use serde_spanned::de::SpannedDeserializer;
 
 pub(crate) use crate::reserved::{BODY_NAME, EXPRESSION_NAME};
-const CAPTURE_FIELDS: &[&str] = &[
-    "text", "offset", "len", "line", "byte", "col", "file", "json", "hidden",
-];
+/// The capture map's keys: the text, its place (five numbers in one
+/// field: `Place`), then only what differs from the default (a file name,
+/// the JSON syntax, hidden names), so that the common capture is two
+/// entries.
+const CAPTURE_FIELDS: &[&str] = &["text", "place", "file", "json", "hidden"];
 
 /// Whether `name` is the reserved name of [`RawExpression`] or [`RawBody`]. They
 /// ask for a newtype struct, which other formats hand over as themselves
@@ -96,6 +98,15 @@ struct Captured {
     /// Columns before `text` on its first line: 0 unless the line was too
     /// long to keep whole (then counted in bytes).
     col: usize,
+    /// What most captures lack, boxed to keep them small: see [`Extra`].
+    /// `None` rather than the default, so that equal captures compare
+    /// equal.
+    extra: Option<Box<Extra>>,
+}
+
+/// The rarer parts of a [`Captured`].
+#[derive(Clone, PartialEq, Eq, Default)]
+struct Extra {
     /// The name of the file, when the deserializer knew it.
     file: Option<String>,
     /// The capture is in HCL's JSON syntax: a JSON value (a body: a JSON
@@ -115,10 +126,23 @@ impl Captured {
             line: 1,
             byte: 0,
             col: 0,
-            file: None,
-            json: false,
-            hidden: Vec::new(),
+            extra: None,
         }
+    }
+
+    /// The name of the file, when the deserializer knew it.
+    fn file(&self) -> Option<&str> {
+        self.extra.as_ref()?.file.as_deref()
+    }
+
+    /// Whether the capture is in HCL's JSON syntax.
+    fn json(&self) -> bool {
+        self.extra.as_ref().is_some_and(|x| x.json)
+    }
+
+    /// The names left out of a captured body.
+    fn hidden(&self) -> &[String] {
+        self.extra.as_ref().map_or(&[], |x| &x.hidden)
     }
 
     fn as_str(&self) -> &str {
@@ -147,8 +171,8 @@ impl Captured {
     fn locate(&self, mut e: Error) -> Error {
         e.attach_source(&self.text);
         let e = e.relocate(self.line.saturating_sub(1), self.byte, self.col);
-        match &self.file {
-            Some(f) if e.file().is_none() => e.with_file(f.clone()),
+        match self.file() {
+            Some(f) if e.file().is_none() => e.with_file(f.to_owned()),
             _ => e,
         }
     }
@@ -157,7 +181,7 @@ impl Captured {
         let mut sh = Shared::new(ctx, src, super::DEFAULT_MAX_DEPTH);
         sh.line0 = self.line;
         sh.byte0 = self.byte;
-        sh.file = self.file.as_deref();
+        sh.file = self.file();
         // Evaluated with a context: JSON strings are templates.
         sh.templates = true;
         sh
@@ -168,7 +192,7 @@ impl Captured {
     fn parse_json<'t>(&self, padded: &'t str) -> Result<hcl_grammar::json::JsonValue<'t>> {
         let mut v = hcl_grammar::json::parse_json(padded).map_err(|e| self.locate(e.into()))?;
         if let hcl_grammar::json::JsonKind::Object(props) = &mut v.kind {
-            props.retain(|p| !self.hidden.iter().any(|h| *h == p.name));
+            props.retain(|p| !self.hidden().iter().any(|h| *h == p.name));
         }
         Ok(v)
     }
@@ -176,13 +200,13 @@ impl Captured {
     /// The captured native body, parsed again, the hidden names left out.
     fn parse_body<'t>(&self, padded: &'t str) -> Result<hcl_grammar::Body<'t>> {
         let mut body = hcl_grammar::parse_body(padded).map_err(|e| self.locate(e.into()))?;
-        if !self.hidden.is_empty() {
+        if !self.hidden().is_empty() {
             body.items.retain(|i| {
                 let name = match i {
                     hcl_grammar::Structure::Attribute(a) => a.name.name,
                     hcl_grammar::Structure::Block(b) => b.ident.name,
                 };
-                !self.hidden.iter().any(|h| h == name)
+                !self.hidden().iter().any(|h| h == name)
             });
         }
         Ok(body)
@@ -191,21 +215,22 @@ impl Captured {
 
 /// The map handed to the visitor of [`RawExpression`] or [`RawBody`].
 pub(crate) struct CaptureAccess {
-    fields: [Option<CaptureField>; 9],
+    text: Option<String>,
+    /// `offset`, `len`, `line`, `byte` and `col` of [`Captured`].
+    place: [usize; 5],
+    file: Option<String>,
+    json: bool,
+    /// The hidden names, one a line (`hiding`).
+    hidden: Option<String>,
+    /// The next key: an index into `CAPTURE_FIELDS`.
     next: usize,
-}
-
-enum CaptureField {
-    Text(String),
-    Num(usize),
-    Flag(bool),
 }
 
 impl CaptureAccess {
     /// Leaves `names` out of the captured body (a `$remain` field).
     pub(crate) fn hiding(mut self, names: Vec<String>) -> CaptureAccess {
-        if let Some(slot) = self.fields.get_mut(8) {
-            *slot = Some(CaptureField::Text(names.join("\n")));
+        if !names.is_empty() {
+            self.hidden = Some(names.join("\n"));
         }
         self
     }
@@ -233,7 +258,13 @@ impl CaptureAccess {
             line_start = head;
         }
         let rest = sh.src.get(frag.end..).unwrap_or_default();
-        let mut tail = rest.find(['\r', '\n']).unwrap_or(rest.len()).min(CONTEXT);
+        // The rest of the line, at most CONTEXT bytes of it (looked for
+        // no further).
+        let window = rest.as_bytes().get(..CONTEXT).unwrap_or(rest.as_bytes());
+        let mut tail = window
+            .iter()
+            .position(|&b| b == b'\r' || b == b'\n')
+            .unwrap_or(window.len());
         while !rest.is_char_boundary(tail) {
             tail -= 1;
         }
@@ -243,20 +274,30 @@ impl CaptureAccess {
             .unwrap_or_default()
             .to_owned();
         CaptureAccess {
-            fields: [
-                Some(CaptureField::Text(text)),
-                Some(CaptureField::Num(frag.start.saturating_sub(line_start))),
-                Some(CaptureField::Num(frag.len())),
-                Some(CaptureField::Num(line + sh.line0 - 1)),
-                Some(CaptureField::Num(line_start + sh.byte0)),
-                Some(CaptureField::Num(col)),
-                // The file's name, empty when unknown.
-                Some(CaptureField::Text(sh.file.unwrap_or_default().to_owned())),
-                Some(CaptureField::Flag(json)),
-                // The hidden names, one a line (`hiding`).
-                Some(CaptureField::Text(String::new())),
+            text: Some(text),
+            place: [
+                frag.start.saturating_sub(line_start),
+                frag.len(),
+                line + sh.line0 - 1,
+                line_start + sh.byte0,
+                col,
             ],
+            // The file's name, when known (an empty one is none).
+            file: sh.file.filter(|f| !f.is_empty()).map(str::to_owned),
+            json,
+            hidden: None,
             next: 0,
+        }
+    }
+
+    /// Whether the field at `i` of `CAPTURE_FIELDS` is sent.
+    fn present(&self, i: usize) -> bool {
+        match i {
+            0 | 1 => true,
+            2 => self.file.is_some(),
+            3 => self.json,
+            4 => self.hidden.is_some(),
+            _ => false,
         }
     }
 }
@@ -265,6 +306,9 @@ impl<'de> de::MapAccess<'de> for CaptureAccess {
     type Error = Error;
 
     fn next_key_seed<K: de::DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>> {
+        while self.next < CAPTURE_FIELDS.len() && !self.present(self.next) {
+            self.next += 1;
+        }
         match CAPTURE_FIELDS.get(self.next) {
             Some(k) => seed
                 .deserialize(de::value::BorrowedStrDeserializer::new(k))
@@ -274,14 +318,60 @@ impl<'de> de::MapAccess<'de> for CaptureAccess {
     }
 
     fn next_value_seed<T: de::DeserializeSeed<'de>>(&mut self, seed: T) -> Result<T::Value> {
-        let field = self.fields.get_mut(self.next).and_then(Option::take);
+        let i = self.next;
         self.next += 1;
-        match field {
-            Some(CaptureField::Text(s)) => seed.deserialize(s.into_deserializer()),
-            Some(CaptureField::Num(n)) => seed.deserialize(n.into_deserializer()),
-            Some(CaptureField::Flag(b)) => seed.deserialize(b.into_deserializer()),
-            None => Err(Error::data("a capture field was requested twice")),
+        let text =
+            |s: Option<String>| s.ok_or_else(|| Error::data("a capture field was requested twice"));
+        match i {
+            0 => seed.deserialize(text(self.text.take())?.into_deserializer()),
+            1 => {
+                let mut bytes = [0u8; PLACE_LEN];
+                for (chunk, n) in bytes.chunks_exact_mut(8).zip(self.place) {
+                    chunk.copy_from_slice(&(n as u64).to_le_bytes());
+                }
+                seed.deserialize(de::value::BytesDeserializer::<Error>::new(&bytes))
+            }
+            2 => seed.deserialize(text(self.file.take())?.into_deserializer()),
+            3 => seed.deserialize(self.json.into_deserializer()),
+            4 => seed.deserialize(text(self.hidden.take())?.into_deserializer()),
+            _ => Err(Error::data(
+                "a capture value was requested after the last key",
+            )),
         }
+    }
+}
+
+/// The bytes of a capture's place: five numbers of 8 bytes.
+const PLACE_LEN: usize = 40;
+
+/// The five numbers of a capture's place, sent as bytes (one map entry).
+struct Place([usize; 5]);
+
+impl<'de> de::Deserialize<'de> for Place {
+    fn deserialize<D: de::Deserializer<'de>>(d: D) -> Result<Place, D::Error> {
+        struct PlaceVisitor;
+        impl Visitor<'_> for PlaceVisitor {
+            type Value = Place;
+
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a capture's place")
+            }
+
+            fn visit_bytes<E: de::Error>(self, b: &[u8]) -> Result<Place, E> {
+                if b.len() != PLACE_LEN {
+                    return Err(E::invalid_length(b.len(), &self));
+                }
+                let mut out = [0usize; 5];
+                for (n, chunk) in out.iter_mut().zip(b.chunks_exact(8)) {
+                    let mut word = [0u8; 8];
+                    word.copy_from_slice(chunk);
+                    *n = usize::try_from(u64::from_le_bytes(word))
+                        .map_err(|_| E::custom("a capture's place out of range"))?;
+                }
+                Ok(Place(out))
+            }
+        }
+        d.deserialize_bytes(PlaceVisitor)
     }
 }
 
@@ -337,31 +427,27 @@ impl<'de> Visitor<'de> for CaptureVisitor {
         let mut file = None;
         let mut json = false;
         let mut hidden = Vec::new();
-        let mut nums = [None::<usize>; 5];
+        let mut place = None;
         while let Some(CaptureKey(key)) = map.next_key()? {
             match key {
                 0 => text = Some(map.next_value::<String>()?),
-                6 => file = Some(map.next_value::<String>()?).filter(|f| !f.is_empty()),
-                7 => json = map.next_value::<bool>()?,
-                8 => {
+                1 => place = Some(map.next_value::<Place>()?.0),
+                2 => file = Some(map.next_value::<String>()?),
+                3 => json = map.next_value::<bool>()?,
+                _ => {
                     hidden = map
                         .next_value::<String>()?
                         .lines()
                         .map(str::to_owned)
                         .collect()
                 }
-                // `key` is an index into CAPTURE_FIELDS (1..=5 here).
-                n => {
-                    if let Some(slot) = nums.get_mut(n - 1) {
-                        *slot = Some(map.next_value()?);
-                    }
-                }
             }
         }
-        match (text, nums) {
-            (Some(text), [Some(offset), Some(len), Some(line), Some(byte), Some(col)])
+        match (text, place) {
+            (Some(text), Some([offset, len, line, byte, col]))
                 if text.get(offset..offset.saturating_add(len)).is_some() =>
             {
+                let extra = Extra { file, json, hidden };
                 Ok(Captured {
                     text,
                     offset,
@@ -369,9 +455,7 @@ impl<'de> Visitor<'de> for CaptureVisitor {
                     line,
                     byte,
                     col,
-                    file,
-                    json,
-                    hidden,
+                    extra: (extra != Extra::default()).then(|| Box::new(extra)),
                 })
             }
             _ => Err(de::Error::custom(format!("malformed {}", self.what))),
@@ -453,7 +537,7 @@ impl RawExpression {
     /// are in that file, and so are the positions of errors from
     /// [`evaluate`](RawExpression::evaluate), which name it.
     pub fn file(&self) -> Option<&str> {
-        self.0.file.as_deref()
+        self.0.file()
     }
 
     /// Evaluates the expression with `ctx`.
@@ -463,7 +547,7 @@ impl RawExpression {
     /// An evaluation error, with the line and column in the original file.
     pub fn evaluate(&self, ctx: &Context) -> Result<Value> {
         let padded = self.0.padded();
-        if self.0.json {
+        if self.0.json() {
             // HCL's JSON syntax: strings are templates in `ctx`.
             let v = self.0.parse_json(&padded)?;
             return crate::body::json::evaluate(&v, Some(ctx), 0).map_err(|e| self.0.locate(e));
@@ -592,7 +676,7 @@ impl RawBody {
     /// knew it (as [`RawExpression::file`]); errors from evaluating or
     /// deserializing the body name it.
     pub fn file(&self) -> Option<&str> {
-        self.0.file.as_deref()
+        self.0.file()
     }
 
     /// Evaluates every attribute of the body and its blocks into an object
@@ -605,7 +689,7 @@ impl RawBody {
     /// original file.
     pub fn evaluate(&self, ctx: &Context) -> Result<Value> {
         let padded = self.0.padded();
-        if self.0.json {
+        if self.0.json() {
             // A JSON object is already in that shape.
             let v = self.0.parse_json(&padded)?;
             return crate::body::json::evaluate(&v, Some(ctx), 0).map_err(|e| self.0.locate(e));
@@ -626,7 +710,7 @@ impl RawBody {
         let sh = self.0.shared(ctx, &self.0.text);
         // Errors about the whole body (a missing field) point at its start.
         let start = Span::new(self.0.offset, self.0.offset);
-        if self.0.json {
+        if self.0.json() {
             let v = self.0.parse_json(&padded)?;
             return T::deserialize(BodyDeserializer::root_at(Node::Json(&v), &sh, start))
                 .map_err(|e| self.0.locate(e));
