@@ -9,7 +9,7 @@
 
 use super::access::key_span;
 use super::access::BodyAccess;
-use super::blocks::{BlocksDeserializer, Member};
+use super::blocks::{BlocksDeserializer, Member, Members};
 use super::capture;
 use super::enums::EnumDeserializer;
 use super::expr::ExprDeserializer;
@@ -22,6 +22,7 @@ use crate::error::{Error, Result};
 use hcl_grammar::json::{JsonProperty, JsonValue};
 use hcl_grammar::{Attribute, Block, BlockLabel, Body, Span, Structure};
 use serde::de::{self, Visitor};
+use std::collections::{HashMap, HashSet};
 
 /// The struct field that receives the next label of a block.
 pub(crate) const LABEL_FIELD: &str = "$label";
@@ -162,73 +163,37 @@ impl<'a, 'de> BodyDeserializer<'a, 'de> {
             Node::Native(b) => b,
             Node::Json(v) => return super::json_value::body_entries(v, sh),
         };
-        let mut out: Vec<Entry<'a, 'de>> = Vec::with_capacity(body.items.len());
-        let mut index: Option<std::collections::HashMap<&'de str, usize>> = None;
-        // `dynamic` blocks expanded first (when asked); otherwise the
-        // items as they are, without a list of them.
-        let mut expanded: Vec<Pending<'a, 'de>> = Vec::new();
-        if sh.dynamic.is_some() {
+        let mut out = Grouper::new(body.items.len(), sh);
+        if sh.dynamic.is_none() {
+            // The items as they are, without a list of them.
             for item in &body.items {
                 match item {
-                    Structure::Block(b) => match super::dynamic::expand_dynamic(b, sh)? {
-                        Some((name, members)) => {
-                            expanded.extend(members.into_iter().map(|m| Pending::Block(name, m)));
-                        }
-                        None => expanded.push(Pending::Block(b.ident.name, Member::Native(b, sh))),
-                    },
-                    Structure::Attribute(a) => expanded.push(Pending::Attr(a)),
+                    Structure::Block(b) => out.block(b.ident.name, Member::Native(b, sh))?,
+                    Structure::Attribute(a) => out.attr(a)?,
                 }
             }
+            return Ok(out.out);
         }
-        let direct = sh.dynamic.is_none().then(|| {
-            body.items.iter().map(|item| match item {
-                Structure::Block(b) => Pending::Block(b.ident.name, Member::Native(b, sh)),
-                Structure::Attribute(a) => Pending::Attr(a),
-            })
-        });
-        for item in direct.into_iter().flatten().chain(expanded) {
-            let name = match &item {
-                Pending::Attr(a) => a.name.name,
-                Pending::Block(name, _) => name,
-            };
-            if index.is_none() && out.len() > 16 {
-                index = Some(
-                    out.iter()
-                        .enumerate()
-                        .filter_map(|(i, e)| e.native_name().map(|n| (n, i)))
-                        .collect(),
-                );
-            }
-            let found = match &index {
-                Some(map) => map.get(name).copied(),
-                None => out.iter().position(|e| e.native_name() == Some(name)),
-            };
-            match (item, found.and_then(|i| out.get_mut(i))) {
-                (Pending::Block(_, m), Some(Entry::Blocks(_, blocks))) => blocks.push(m),
-                (Pending::Block(_, m), Some(_)) => {
-                    return Err(Error::data_at(
-                        format!("`{name}` is both an attribute and a block type in this body"),
-                        key_span(&m),
-                    ))
-                }
-                (Pending::Attr(a), Some(_)) => {
-                    return Err(Error::data_at(
-                        format!("`{name}` is both an attribute and a block type in this body"),
-                        a.name.span,
-                    ))
-                }
-                (item, None) => {
-                    if let Some(map) = &mut index {
-                        map.insert(name, out.len());
+        // `dynamic` blocks expanded first.
+        let mut expanded: Vec<(&'de str, Pending<'a, 'de>)> = Vec::new();
+        for item in &body.items {
+            match item {
+                Structure::Block(b) => match super::dynamic::expand_dynamic(b, sh)? {
+                    Some((name, members)) => {
+                        expanded.extend(members.into_iter().map(|m| (name, Pending::Block(m))));
                     }
-                    out.push(match item {
-                        Pending::Attr(a) => Entry::Attr(a, sh),
-                        Pending::Block(_, m) => Entry::Blocks(Str::Borrowed(name), vec![m]),
-                    });
-                }
+                    None => expanded.push((b.ident.name, Pending::Block(Member::Native(b, sh)))),
+                },
+                Structure::Attribute(a) => expanded.push((a.name.name, Pending::Attr(a))),
             }
         }
-        Ok(out)
+        for (name, item) in expanded {
+            match item {
+                Pending::Block(m) => out.block(name, m)?,
+                Pending::Attr(a) => out.attr(a)?,
+            }
+        }
+        Ok(out.out)
     }
 
     fn visit_body<V: Visitor<'de>>(self, entries: Vec<Entry<'a, 'de>>, v: V) -> Result<V::Value> {
@@ -362,23 +327,12 @@ pub(crate) enum Entry<'a, 'de> {
     Attr(&'a Attribute<'de>, &'a Shared<'a>),
     /// The blocks of one type (native blocks, or JSON values holding
     /// blocks, of several files), each with its file.
-    Blocks(Str<'a, 'de>, Vec<Member<'a, 'de>>),
+    Blocks(Str<'a, 'de>, Members<'a, 'de>),
     /// A property of a JSON-syntax body: an attribute or blocks, as the
     /// target reads it.
     Json(&'a JsonProperty<'de>, &'a Shared<'a>),
     /// The rest of the body, for a `$remain` field (`remain.rs`).
     Remain(Box<RemainDeserializer<'a, 'de>>),
-}
-
-impl<'de> Entry<'_, 'de> {
-    /// The name of a native attribute or group of blocks.
-    fn native_name(&self) -> Option<&'de str> {
-        match self {
-            Entry::Attr(a, _) => Some(a.name.name),
-            Entry::Blocks(Str::Borrowed(n), _) => Some(n),
-            _ => None,
-        }
-    }
 }
 
 macro_rules! body_invalid {
@@ -606,7 +560,130 @@ fn node_is_empty(node: Node<'_, '_>) -> bool {
 /// An item of a native body, `dynamic` blocks expanded.
 enum Pending<'a, 'de> {
     Attr(&'a Attribute<'de>),
-    Block(&'de str, Member<'a, 'de>),
+    Block(Member<'a, 'de>),
+}
+
+/// The entries of a native body as they are built: attributes, and
+/// blocks grouped by type in order of first appearance.
+///
+/// Attribute names are unique in a parsed body (the parser refuses a
+/// second definition), so only block types are looked up: the last group
+/// found first (blocks of one type mostly come together), then the
+/// groups (a map once there are more than 16). A name that is both an
+/// attribute and a block type is an error at its second item.
+struct Grouper<'a, 'de> {
+    out: Vec<Entry<'a, 'de>>,
+    sh: &'a Shared<'a>,
+    /// Each block type and its entry in `out`.
+    types: Vec<(&'de str, usize)>,
+    /// The index in `types` of the last group found.
+    last: usize,
+    /// `types` by name, once there are more than 16.
+    type_index: Option<HashMap<&'de str, usize>>,
+    /// How many attributes `out` holds.
+    attrs: usize,
+    /// The attribute names, once a new block type has more than 16 to
+    /// compare with.
+    attr_index: Option<HashSet<&'de str>>,
+}
+
+impl<'a, 'de> Grouper<'a, 'de> {
+    fn new(capacity: usize, sh: &'a Shared<'a>) -> Self {
+        Grouper {
+            out: Vec::with_capacity(capacity),
+            sh,
+            types: Vec::new(),
+            last: 0,
+            type_index: None,
+            attrs: 0,
+            attr_index: None,
+        }
+    }
+
+    /// The entry of the blocks of type `name`.
+    #[inline]
+    fn find_type(&mut self, name: &str) -> Option<usize> {
+        if let Some(&(n, i)) = self.types.get(self.last) {
+            if n == name {
+                return Some(i);
+            }
+        }
+        let k = match &self.type_index {
+            Some(map) => map.get(name).copied(),
+            None => self.types.iter().position(|(n, _)| *n == name),
+        }?;
+        self.last = k;
+        self.types.get(k).map(|&(_, i)| i)
+    }
+
+    fn conflict(name: &str, span: Span) -> Error {
+        Error::data_at(
+            format!("`{name}` is both an attribute and a block type in this body"),
+            span,
+        )
+    }
+
+    fn attr(&mut self, a: &'a Attribute<'de>) -> Result<()> {
+        let name = a.name.name;
+        if !self.types.is_empty() && self.find_type(name).is_some() {
+            return Err(Self::conflict(name, a.name.span));
+        }
+        if let Some(set) = &mut self.attr_index {
+            set.insert(name);
+        }
+        self.attrs += 1;
+        self.out.push(Entry::Attr(a, self.sh));
+        Ok(())
+    }
+
+    fn block(&mut self, name: &'de str, m: Member<'a, 'de>) -> Result<()> {
+        if let Some(i) = self.find_type(name) {
+            if let Some(Entry::Blocks(_, blocks)) = self.out.get_mut(i) {
+                blocks.push(m);
+            }
+            return Ok(());
+        }
+        // A new block type: an attribute of that name is a conflict.
+        if self.attrs > 0 {
+            let clash = if self.attrs <= 16 {
+                self.out
+                    .iter()
+                    .any(|e| matches!(e, Entry::Attr(a, _) if a.name.name == name))
+            } else {
+                let out = &self.out;
+                self.attr_index
+                    .get_or_insert_with(|| {
+                        out.iter()
+                            .filter_map(|e| match e {
+                                Entry::Attr(a, _) => Some(a.name.name),
+                                _ => None,
+                            })
+                            .collect()
+                    })
+                    .contains(name)
+            };
+            if clash {
+                return Err(Self::conflict(name, key_span(&m)));
+            }
+        }
+        if self.type_index.is_none() && self.types.len() >= 16 {
+            self.type_index = Some(
+                self.types
+                    .iter()
+                    .enumerate()
+                    .map(|(k, (n, _))| (*n, k))
+                    .collect(),
+            );
+        }
+        if let Some(map) = &mut self.type_index {
+            map.insert(name, self.types.len());
+        }
+        self.last = self.types.len();
+        self.types.push((name, self.out.len()));
+        self.out
+            .push(Entry::Blocks(Str::Borrowed(name), Members::One(m)));
+        Ok(())
+    }
 }
 
 /// A map of one entry (a label and what it labels).
