@@ -104,7 +104,19 @@ impl<'de> de::MapAccess<'de> for BodyAccess<'_, 'de> {
                         seed.deserialize(UnknownDeserializer::new(d, a.expr.span, false, sh, depth))
                     }
                     Some((block_type, at)) => {
-                        seed.deserialize(NeedsLabel::new(d, block_type.clone(), *at))
+                        // The missing label is an error about the block:
+                        // its path is the block's (`service`), not this
+                        // attribute's (`service.port`).
+                        let raised = std::cell::Cell::new(false);
+                        return seed
+                            .deserialize(NeedsLabel::new(d, block_type.clone(), *at, &raised))
+                            .map_err(|e| {
+                                if raised.get() {
+                                    sh.place(e)
+                                } else {
+                                    sh.place(e.with_span(a.expr.span)).prepend_key(a.name.name)
+                                }
+                            });
                     }
                     None => seed.deserialize(d),
                 };

@@ -10,71 +10,31 @@ use super::dynamic::{GenJson, GenJsonDeserializer, Generated};
 use super::json_seq::BlockSeq;
 use super::json_value::JsonDeserializer;
 use super::key::{KeyDeserializer, Str};
+pub(crate) use super::members::{Member, Members};
 use super::Shared;
 use crate::error::{Error, Result};
 use hcl_grammar::json::{JsonKind, JsonValue};
-use hcl_grammar::{Block, Span};
+use hcl_grammar::Span;
 use serde::de::{self, Visitor};
 use std::borrow::Cow;
 use std::rc::Rc;
-
-/// One member of a group of blocks, with its file.
-#[derive(Clone)]
-pub(crate) enum Member<'a, 'de> {
-    /// A native block.
-    Native(&'a Block<'de>, &'a Shared<'a>),
-    /// A block that a `dynamic` block generated.
-    Generated(Rc<Generated<'de>>, &'a Shared<'a>),
-    /// A block that a `dynamic` block of a JSON-syntax body generated.
-    GenJson(Rc<GenJson<'a, 'de>>, &'a Shared<'a>),
-    /// A JSON value holding blocks, and where its name is.
-    Json(&'a JsonValue<'de>, Span, &'a Shared<'a>),
-}
-
-impl<'a> Member<'a, '_> {
-    /// Its file.
-    pub(crate) fn shared(&self) -> &'a Shared<'a> {
-        match self {
-            Member::Native(_, sh)
-            | Member::Generated(_, sh)
-            | Member::GenJson(_, sh)
-            | Member::Json(_, _, sh) => sh,
-        }
-    }
-
-    /// Where errors about it point: a block's header, a JSON name.
-    pub(crate) fn span(&self) -> Span {
-        match self {
-            Member::Native(b, _) => header(b),
-            Member::Generated(g, _) => header(&g.block),
-            Member::GenJson(g, _) => g.type_span,
-            Member::Json(_, span, _) => *span,
-        }
-    }
-
-    /// `"a.tf:1,1-9"`.
-    pub(crate) fn place(&self) -> String {
-        let sh = self.shared();
-        crate::source::place(sh.src, self.span(), sh.file)
-    }
-}
 
 /// The blocks of one type (native ones with the same first `offset`
 /// labels).
 pub(crate) struct BlocksDeserializer<'a, 'de> {
     name: Str<'a, 'de>,
-    blocks: Vec<Member<'a, 'de>>,
+    blocks: Members<'a, 'de>,
     offset: usize,
     depth: usize,
 }
 
 /// A group of members under one label.
-type LabelGroup<'a, 'de> = (Str<'a, 'de>, Span, Vec<Member<'a, 'de>>);
+type LabelGroup<'a, 'de> = (Str<'a, 'de>, Span, Members<'a, 'de>);
 
 impl<'a, 'de> BlocksDeserializer<'a, 'de> {
     pub(super) fn new(
         name: Str<'a, 'de>,
-        blocks: Vec<Member<'a, 'de>>,
+        blocks: Members<'a, 'de>,
         offset: usize,
         depth: usize,
     ) -> Self {
@@ -154,6 +114,9 @@ impl<'a, 'de> BlocksDeserializer<'a, 'de> {
     /// object's names), in order of first appearance: `Ok(None)` when no
     /// member has a label there.
     fn by_label(&self) -> Result<Option<Vec<LabelGroup<'a, 'de>>>> {
+        if self.all_native() {
+            return self.by_native_label();
+        }
         let mut groups: Vec<LabelGroup<'a, 'de>> = Vec::new();
         let mut keys: Vec<Cow<'a, str>> = Vec::new();
         let mut index: Option<std::collections::HashMap<Cow<'a, str>, usize>> = None;
@@ -179,11 +142,11 @@ impl<'a, 'de> BlocksDeserializer<'a, 'de> {
                         map.insert(key.clone(), keys.len());
                     }
                     keys.push(key);
-                    groups.push((label, span, vec![m]));
+                    groups.push((label, span, Members::One(m)));
                 }
             }
         };
-        for m in &self.blocks {
+        for m in self.blocks.as_slice() {
             match m {
                 Member::Native(b, _) => {
                     let Some(label) = b.labels.get(self.offset) else {
@@ -251,6 +214,57 @@ impl<'a, 'de> BlocksDeserializer<'a, 'de> {
                 }
             }
         }
+        self.labelled(groups, unlabelled.as_ref())
+    }
+
+    /// [`by_label`](Self::by_label) for native blocks alone (the common
+    /// case): labels borrowed from the tree, no copies.
+    fn by_native_label(&self) -> Result<Option<Vec<LabelGroup<'a, 'de>>>> {
+        let mut groups: Vec<LabelGroup<'a, 'de>> = Vec::new();
+        let mut keys: Vec<&'a str> = Vec::new();
+        let mut index: Option<std::collections::HashMap<&'a str, usize>> = None;
+        let mut unlabelled = None;
+        for m in self.blocks.as_slice() {
+            let Member::Native(b, _) = m else {
+                continue;
+            };
+            let Some(label) = b.labels.get(self.offset) else {
+                unlabelled.get_or_insert(m);
+                continue;
+            };
+            let key = label.as_str();
+            if index.is_none() && keys.len() > 16 {
+                index = Some(keys.iter().enumerate().map(|(i, k)| (*k, i)).collect());
+            }
+            let found = match &index {
+                Some(map) => map.get(key).copied(),
+                None => keys.iter().position(|k| *k == key),
+            };
+            match found.and_then(|i| groups.get_mut(i)) {
+                Some((_, _, members)) => members.push(m.clone()),
+                None => {
+                    if let Some(map) = &mut index {
+                        map.insert(key, keys.len());
+                    }
+                    keys.push(key);
+                    groups.push((
+                        Str::from_label(label),
+                        label.span(),
+                        Members::One(m.clone()),
+                    ));
+                }
+            }
+        }
+        self.labelled(groups, unlabelled)
+    }
+
+    /// The groups by label, unless a member has no label at `offset`:
+    /// then `None` when no member has one, else an error at it.
+    fn labelled(
+        &self,
+        groups: Vec<LabelGroup<'a, 'de>>,
+        unlabelled: Option<&Member<'a, 'de>>,
+    ) -> Result<Option<Vec<LabelGroup<'a, 'de>>>> {
         match (unlabelled, groups.is_empty()) {
             (None, _) => Ok(Some(groups)),
             (Some(_), true) => Ok(None),
@@ -277,7 +291,10 @@ impl<'a, 'de> BlocksDeserializer<'a, 'de> {
     }
 
     fn all_native(&self) -> bool {
-        self.blocks.iter().all(|m| matches!(m, Member::Native(..)))
+        self.blocks
+            .as_slice()
+            .iter()
+            .all(|m| matches!(m, Member::Native(..)))
     }
 
     fn visit_by_label<V: Visitor<'de>>(
@@ -298,7 +315,7 @@ impl<'a, 'de> BlocksDeserializer<'a, 'de> {
     fn visit_seq_of_blocks<V: Visitor<'de>>(self, v: V) -> Result<V::Value> {
         self.check_depth()?;
         v.visit_seq(BlocksAccess {
-            blocks: self.blocks.into_iter(),
+            blocks: self.blocks.into_vec().into_iter(),
             current: None,
             index: 0,
             offset: self.offset,
@@ -620,7 +637,7 @@ impl<'de> de::SeqAccess<'de> for BlocksAccess<'_, 'de> {
 struct LabelGroupsAccess<'a, 'de> {
     name: Str<'a, 'de>,
     groups: std::vec::IntoIter<LabelGroup<'a, 'de>>,
-    value: Option<(Str<'a, 'de>, Vec<Member<'a, 'de>>)>,
+    value: Option<(Str<'a, 'de>, Members<'a, 'de>)>,
     offset: usize,
     depth: usize,
 }

@@ -7,13 +7,13 @@
 //! its block through the reserved fields `$label` (one) and `$labels` (all
 //! that remain).
 
-use super::access::key_span;
 use super::access::BodyAccess;
-use super::blocks::{BlocksDeserializer, Member};
+use super::blocks::{BlocksDeserializer, Member, Members};
 use super::capture;
 use super::enums::EnumDeserializer;
 use super::expr::ExprDeserializer;
 use super::files::FileBody;
+use super::group::Grouper;
 use super::json_value::{text, JsonDeserializer};
 use super::key::{KeyDeserializer, Str};
 use super::remain::{expects_struct, flatten_note, Capture, RemainDeserializer, REMAIN_FIELD};
@@ -162,73 +162,37 @@ impl<'a, 'de> BodyDeserializer<'a, 'de> {
             Node::Native(b) => b,
             Node::Json(v) => return super::json_value::body_entries(v, sh),
         };
-        let mut out: Vec<Entry<'a, 'de>> = Vec::with_capacity(body.items.len());
-        let mut index: Option<std::collections::HashMap<&'de str, usize>> = None;
-        // `dynamic` blocks expanded first (when asked); otherwise the
-        // items as they are, without a list of them.
-        let mut expanded: Vec<Pending<'a, 'de>> = Vec::new();
-        if sh.dynamic.is_some() {
+        let mut out = Grouper::new(body.items.len(), sh);
+        if sh.dynamic.is_none() {
+            // The items as they are, without a list of them.
             for item in &body.items {
                 match item {
-                    Structure::Block(b) => match super::dynamic::expand_dynamic(b, sh)? {
-                        Some((name, members)) => {
-                            expanded.extend(members.into_iter().map(|m| Pending::Block(name, m)));
-                        }
-                        None => expanded.push(Pending::Block(b.ident.name, Member::Native(b, sh))),
-                    },
-                    Structure::Attribute(a) => expanded.push(Pending::Attr(a)),
+                    Structure::Block(b) => out.block(b.ident.name, Member::Native(b, sh))?,
+                    Structure::Attribute(a) => out.attr(a)?,
                 }
             }
+            return Ok(out.out);
         }
-        let direct = sh.dynamic.is_none().then(|| {
-            body.items.iter().map(|item| match item {
-                Structure::Block(b) => Pending::Block(b.ident.name, Member::Native(b, sh)),
-                Structure::Attribute(a) => Pending::Attr(a),
-            })
-        });
-        for item in direct.into_iter().flatten().chain(expanded) {
-            let name = match &item {
-                Pending::Attr(a) => a.name.name,
-                Pending::Block(name, _) => name,
-            };
-            if index.is_none() && out.len() > 16 {
-                index = Some(
-                    out.iter()
-                        .enumerate()
-                        .filter_map(|(i, e)| e.native_name().map(|n| (n, i)))
-                        .collect(),
-                );
-            }
-            let found = match &index {
-                Some(map) => map.get(name).copied(),
-                None => out.iter().position(|e| e.native_name() == Some(name)),
-            };
-            match (item, found.and_then(|i| out.get_mut(i))) {
-                (Pending::Block(_, m), Some(Entry::Blocks(_, blocks))) => blocks.push(m),
-                (Pending::Block(_, m), Some(_)) => {
-                    return Err(Error::data_at(
-                        format!("`{name}` is both an attribute and a block type in this body"),
-                        key_span(&m),
-                    ))
-                }
-                (Pending::Attr(a), Some(_)) => {
-                    return Err(Error::data_at(
-                        format!("`{name}` is both an attribute and a block type in this body"),
-                        a.name.span,
-                    ))
-                }
-                (item, None) => {
-                    if let Some(map) = &mut index {
-                        map.insert(name, out.len());
+        // `dynamic` blocks expanded first.
+        let mut expanded: Vec<(&'de str, Pending<'a, 'de>)> = Vec::new();
+        for item in &body.items {
+            match item {
+                Structure::Block(b) => match super::dynamic::expand_dynamic(b, sh)? {
+                    Some((name, members)) => {
+                        expanded.extend(members.into_iter().map(|m| (name, Pending::Block(m))));
                     }
-                    out.push(match item {
-                        Pending::Attr(a) => Entry::Attr(a, sh),
-                        Pending::Block(_, m) => Entry::Blocks(Str::Borrowed(name), vec![m]),
-                    });
-                }
+                    None => expanded.push((b.ident.name, Pending::Block(Member::Native(b, sh)))),
+                },
+                Structure::Attribute(a) => expanded.push((a.name.name, Pending::Attr(a))),
             }
         }
-        Ok(out)
+        for (name, item) in expanded {
+            match item {
+                Pending::Block(m) => out.block(name, m)?,
+                Pending::Attr(a) => out.attr(a)?,
+            }
+        }
+        Ok(out.out)
     }
 
     fn visit_body<V: Visitor<'de>>(self, entries: Vec<Entry<'a, 'de>>, v: V) -> Result<V::Value> {
@@ -362,23 +326,12 @@ pub(crate) enum Entry<'a, 'de> {
     Attr(&'a Attribute<'de>, &'a Shared<'a>),
     /// The blocks of one type (native blocks, or JSON values holding
     /// blocks, of several files), each with its file.
-    Blocks(Str<'a, 'de>, Vec<Member<'a, 'de>>),
+    Blocks(Str<'a, 'de>, Members<'a, 'de>),
     /// A property of a JSON-syntax body: an attribute or blocks, as the
     /// target reads it.
     Json(&'a JsonProperty<'de>, &'a Shared<'a>),
     /// The rest of the body, for a `$remain` field (`remain.rs`).
     Remain(Box<RemainDeserializer<'a, 'de>>),
-}
-
-impl<'de> Entry<'_, 'de> {
-    /// The name of a native attribute or group of blocks.
-    fn native_name(&self) -> Option<&'de str> {
-        match self {
-            Entry::Attr(a, _) => Some(a.name.name),
-            Entry::Blocks(Str::Borrowed(n), _) => Some(n),
-            _ => None,
-        }
-    }
 }
 
 macro_rules! body_invalid {
@@ -606,7 +559,7 @@ fn node_is_empty(node: Node<'_, '_>) -> bool {
 /// An item of a native body, `dynamic` blocks expanded.
 enum Pending<'a, 'de> {
     Attr(&'a Attribute<'de>),
-    Block(&'de str, Member<'a, 'de>),
+    Block(Member<'a, 'de>),
 }
 
 /// A map of one entry (a label and what it labels).

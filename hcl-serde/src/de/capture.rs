@@ -8,6 +8,8 @@
 //! again when they are evaluated.
 
 use super::body::{BodyDeserializer, Node};
+pub(crate) use super::handover::CaptureAccess;
+use super::handover::{CaptureKey, Place};
 use super::Shared;
 use crate::error::{Error, Result};
 use crate::eval::Context;
@@ -19,10 +21,6 @@ use std::fmt;
 use serde_spanned::de::SpannedDeserializer;
 
 pub(crate) use crate::reserved::{BODY_NAME, EXPRESSION_NAME};
-const CAPTURE_FIELDS: &[&str] = &[
-    "text", "offset", "len", "line", "byte", "col", "file", "json", "hidden",
-];
-
 /// Whether `name` is the reserved name of [`RawExpression`] or [`RawBody`]. They
 /// ask for a newtype struct, which other formats hand over as themselves
 /// (so a string arrives); our deserializers answer with the capture, as
@@ -30,9 +28,6 @@ const CAPTURE_FIELDS: &[&str] = &[
 pub(crate) fn is_capture(name: &str) -> bool {
     name == EXPRESSION_NAME || name == BODY_NAME
 }
-/// How much of the line around a capture is kept for error snippets.
-const CONTEXT: usize = 256;
-
 /// Whether `name` and `fields` are what `serde_spanned::Spanned` asks for,
 /// by serde_spanned's public check (its reserved struct name; 0.6 and 1.x
 /// use the same one, so a user's `Spanned` of either version is seen).
@@ -96,6 +91,15 @@ struct Captured {
     /// Columns before `text` on its first line: 0 unless the line was too
     /// long to keep whole (then counted in bytes).
     col: usize,
+    /// What most captures lack, boxed to keep them small: see [`Extra`].
+    /// `None` rather than the default, so that equal captures compare
+    /// equal.
+    extra: Option<Box<Extra>>,
+}
+
+/// The rarer parts of a [`Captured`].
+#[derive(Clone, PartialEq, Eq, Default)]
+struct Extra {
     /// The name of the file, when the deserializer knew it.
     file: Option<String>,
     /// The capture is in HCL's JSON syntax: a JSON value (a body: a JSON
@@ -115,10 +119,23 @@ impl Captured {
             line: 1,
             byte: 0,
             col: 0,
-            file: None,
-            json: false,
-            hidden: Vec::new(),
+            extra: None,
         }
+    }
+
+    /// The name of the file, when the deserializer knew it.
+    fn file(&self) -> Option<&str> {
+        self.extra.as_ref()?.file.as_deref()
+    }
+
+    /// Whether the capture is in HCL's JSON syntax.
+    fn json(&self) -> bool {
+        self.extra.as_ref().is_some_and(|x| x.json)
+    }
+
+    /// The names left out of a captured body.
+    fn hidden(&self) -> &[String] {
+        self.extra.as_ref().map_or(&[], |x| &x.hidden)
     }
 
     fn as_str(&self) -> &str {
@@ -147,8 +164,8 @@ impl Captured {
     fn locate(&self, mut e: Error) -> Error {
         e.attach_source(&self.text);
         let e = e.relocate(self.line.saturating_sub(1), self.byte, self.col);
-        match &self.file {
-            Some(f) if e.file().is_none() => e.with_file(f.clone()),
+        match self.file() {
+            Some(f) if e.file().is_none() => e.with_file(f.to_owned()),
             _ => e,
         }
     }
@@ -157,7 +174,7 @@ impl Captured {
         let mut sh = Shared::new(ctx, src, super::DEFAULT_MAX_DEPTH);
         sh.line0 = self.line;
         sh.byte0 = self.byte;
-        sh.file = self.file.as_deref();
+        sh.file = self.file();
         // Evaluated with a context: JSON strings are templates.
         sh.templates = true;
         sh
@@ -169,7 +186,7 @@ impl Captured {
         let mut v = hcl_grammar::json::parse_json(padded, &Default::default())
             .map_err(|e| self.locate(e.into()))?;
         if let hcl_grammar::json::JsonKind::Object(props) = &mut v.kind {
-            props.retain(|p| !self.hidden.iter().any(|h| *h == p.name));
+            props.retain(|p| !self.hidden().iter().any(|h| *h == p.name));
         }
         Ok(v)
     }
@@ -178,139 +195,18 @@ impl Captured {
     fn parse_body<'t>(&self, padded: &'t str) -> Result<hcl_grammar::Body<'t>> {
         let mut body = hcl_grammar::parse_body(padded, &Default::default())
             .map_err(|e| self.locate(e.into()))?;
-        if !self.hidden.is_empty() {
+        if !self.hidden().is_empty() {
             let mut items = std::mem::take(&mut body.items).into_vec();
             items.retain(|i| {
                 let name = match i {
                     hcl_grammar::Structure::Attribute(a) => a.name.name,
                     hcl_grammar::Structure::Block(b) => b.ident.name,
                 };
-                !self.hidden.iter().any(|h| h == name)
+                !self.hidden().iter().any(|h| h == name)
             });
             body.items = items.into_boxed_slice();
         }
         Ok(body)
-    }
-}
-
-/// The map handed to the visitor of [`RawExpression`] or [`RawBody`].
-pub(crate) struct CaptureAccess {
-    fields: [Option<CaptureField>; 9],
-    next: usize,
-}
-
-enum CaptureField {
-    Text(String),
-    Num(usize),
-    Flag(bool),
-}
-
-impl CaptureAccess {
-    /// Leaves `names` out of the captured body (a `$remain` field).
-    pub(crate) fn hiding(mut self, names: Vec<String>) -> CaptureAccess {
-        if let Some(slot) = self.fields.get_mut(8) {
-            *slot = Some(CaptureField::Text(names.join("\n")));
-        }
-        self
-    }
-
-    /// Captures the JSON value at `span` (an expression, or a body: an
-    /// object).
-    pub(crate) fn json(sh: &Shared<'_>, span: Span) -> CaptureAccess {
-        CaptureAccess::new(sh, span, span, true)
-    }
-
-    /// Captures `frag` with the source from the start of the line where
-    /// `line_from` starts; `json`: in HCL's JSON syntax.
-    pub(crate) fn new(sh: &Shared<'_>, line_from: Span, frag: Span, json: bool) -> CaptureAccess {
-        let from = line_from.start().min(frag.start());
-        let (mut line_start, line) = sh.line_of(from);
-        // Keep at most CONTEXT bytes of the line before and after, so
-        // that many captures on one long line cost linear time.
-        let mut col = 0;
-        if from - line_start > CONTEXT {
-            let mut head = from - CONTEXT;
-            while !sh.src.is_char_boundary(head) {
-                head += 1;
-            }
-            col = head - line_start;
-            line_start = head;
-        }
-        let rest = sh.src.get(frag.end()..).unwrap_or_default();
-        let mut tail = rest.find(['\r', '\n']).unwrap_or(rest.len()).min(CONTEXT);
-        while !rest.is_char_boundary(tail) {
-            tail -= 1;
-        }
-        let text = sh
-            .src
-            .get(line_start..frag.end() + tail)
-            .unwrap_or_default()
-            .to_owned();
-        CaptureAccess {
-            fields: [
-                Some(CaptureField::Text(text)),
-                Some(CaptureField::Num(frag.start().saturating_sub(line_start))),
-                Some(CaptureField::Num(frag.len())),
-                Some(CaptureField::Num(line + sh.line0 - 1)),
-                Some(CaptureField::Num(line_start + sh.byte0)),
-                Some(CaptureField::Num(col)),
-                // The file's name, empty when unknown.
-                Some(CaptureField::Text(sh.file.unwrap_or_default().to_owned())),
-                Some(CaptureField::Flag(json)),
-                // The hidden names, one a line (`hiding`).
-                Some(CaptureField::Text(String::new())),
-            ],
-            next: 0,
-        }
-    }
-}
-
-impl<'de> de::MapAccess<'de> for CaptureAccess {
-    type Error = Error;
-
-    fn next_key_seed<K: de::DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>> {
-        match CAPTURE_FIELDS.get(self.next) {
-            Some(k) => seed
-                .deserialize(de::value::BorrowedStrDeserializer::new(k))
-                .map(Some),
-            None => Ok(None),
-        }
-    }
-
-    fn next_value_seed<T: de::DeserializeSeed<'de>>(&mut self, seed: T) -> Result<T::Value> {
-        let field = self.fields.get_mut(self.next).and_then(Option::take);
-        self.next += 1;
-        match field {
-            Some(CaptureField::Text(s)) => seed.deserialize(s.into_deserializer()),
-            Some(CaptureField::Num(n)) => seed.deserialize(n.into_deserializer()),
-            Some(CaptureField::Flag(b)) => seed.deserialize(b.into_deserializer()),
-            None => Err(Error::data("a capture field was requested twice")),
-        }
-    }
-}
-
-/// A key of the capture map: its index in `CAPTURE_FIELDS`, read without
-/// allocating.
-struct CaptureKey(usize);
-
-impl<'de> de::Deserialize<'de> for CaptureKey {
-    fn deserialize<D: de::Deserializer<'de>>(d: D) -> Result<CaptureKey, D::Error> {
-        struct KeyVisitor;
-        impl Visitor<'_> for KeyVisitor {
-            type Value = CaptureKey;
-
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("a capture field")
-            }
-
-            fn visit_str<E: de::Error>(self, k: &str) -> Result<CaptureKey, E> {
-                match CAPTURE_FIELDS.iter().position(|f| *f == k) {
-                    Some(i) => Ok(CaptureKey(i)),
-                    None => Err(de::Error::unknown_field(k, CAPTURE_FIELDS)),
-                }
-            }
-        }
-        d.deserialize_identifier(KeyVisitor)
     }
 }
 
@@ -341,31 +237,27 @@ impl<'de> Visitor<'de> for CaptureVisitor {
         let mut file = None;
         let mut json = false;
         let mut hidden = Vec::new();
-        let mut nums = [None::<usize>; 5];
+        let mut place = None;
         while let Some(CaptureKey(key)) = map.next_key()? {
             match key {
                 0 => text = Some(map.next_value::<String>()?),
-                6 => file = Some(map.next_value::<String>()?).filter(|f| !f.is_empty()),
-                7 => json = map.next_value::<bool>()?,
-                8 => {
+                1 => place = Some(map.next_value::<Place>()?.0),
+                2 => file = Some(map.next_value::<String>()?),
+                3 => json = map.next_value::<bool>()?,
+                _ => {
                     hidden = map
                         .next_value::<String>()?
                         .lines()
                         .map(str::to_owned)
                         .collect()
                 }
-                // `key` is an index into CAPTURE_FIELDS (1..=5 here).
-                n => {
-                    if let Some(slot) = nums.get_mut(n - 1) {
-                        *slot = Some(map.next_value()?);
-                    }
-                }
             }
         }
-        match (text, nums) {
-            (Some(text), [Some(offset), Some(len), Some(line), Some(byte), Some(col)])
+        match (text, place) {
+            (Some(text), Some([offset, len, line, byte, col]))
                 if text.get(offset..offset.saturating_add(len)).is_some() =>
             {
+                let extra = Extra { file, json, hidden };
                 Ok(Captured {
                     text,
                     offset,
@@ -373,9 +265,7 @@ impl<'de> Visitor<'de> for CaptureVisitor {
                     line,
                     byte,
                     col,
-                    file,
-                    json,
-                    hidden,
+                    extra: (extra != Extra::default()).then(|| Box::new(extra)),
                 })
             }
             _ => Err(de::Error::custom(format!("malformed {}", self.what))),
@@ -457,7 +347,7 @@ impl RawExpression {
     /// are in that file, and so are the positions of errors from
     /// [`evaluate`](RawExpression::evaluate), which name it.
     pub fn file(&self) -> Option<&str> {
-        self.0.file.as_deref()
+        self.0.file()
     }
 
     /// Evaluates the expression with `ctx`.
@@ -467,7 +357,7 @@ impl RawExpression {
     /// An evaluation error, with the line and column in the original file.
     pub fn evaluate(&self, ctx: &Context) -> Result<Value> {
         let padded = self.0.padded();
-        if self.0.json {
+        if self.0.json() {
             // HCL's JSON syntax: strings are templates in `ctx`.
             let v = self.0.parse_json(&padded)?;
             return crate::body::json::evaluate(&v, Some(ctx), 0).map_err(|e| self.0.locate(e));
@@ -602,7 +492,7 @@ impl RawBody {
     /// knew it (as [`RawExpression::file`]); errors from evaluating or
     /// deserializing the body name it.
     pub fn file(&self) -> Option<&str> {
-        self.0.file.as_deref()
+        self.0.file()
     }
 
     /// Evaluates every attribute of the body and its blocks into an object
@@ -615,7 +505,7 @@ impl RawBody {
     /// original file.
     pub fn evaluate(&self, ctx: &Context) -> Result<Value> {
         let padded = self.0.padded();
-        if self.0.json {
+        if self.0.json() {
             // A JSON object is already in that shape.
             let v = self.0.parse_json(&padded)?;
             return crate::body::json::evaluate(&v, Some(ctx), 0).map_err(|e| self.0.locate(e));
@@ -636,7 +526,7 @@ impl RawBody {
         let sh = self.0.shared(ctx, &self.0.text);
         // Errors about the whole body (a missing field) point at its start.
         let start = Span::new(self.0.offset, self.0.offset);
-        if self.0.json {
+        if self.0.json() {
             let v = self.0.parse_json(&padded)?;
             return T::deserialize(BodyDeserializer::root_at(Node::Json(&v), &sh, start))
                 .map_err(|e| self.0.locate(e));

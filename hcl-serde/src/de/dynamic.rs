@@ -266,10 +266,10 @@ pub(crate) fn add_generated<'a, 'de>(
         Some(e) => {
             if let Entry::Json(p, psh) = e {
                 let first = Member::Json(&p.value, p.name_span, psh);
-                *e = Entry::Blocks(Str::from_cow(&p.name), vec![first, m]);
+                *e = Entry::Blocks(Str::from_cow(&p.name), vec![first, m].into());
             }
         }
-        None => out.push(Entry::Blocks(Str::from_cow(&tp.name), vec![m])),
+        None => out.push(Entry::Blocks(Str::from_cow(&tp.name), vec![m].into())),
     }
 }
 

@@ -190,12 +190,17 @@ pub(super) fn entries<'a, 'de>(files: &'a [FileBody<'a, 'de>]) -> Result<Vec<Ent
                 Admit::New => {
                     out.push(match item {
                         Item::Attr(a) => Entry::Attr(a, sh),
-                        Item::Block(b) => {
-                            Entry::Blocks(Str::Borrowed(b.ident.name), vec![Member::Native(b, sh)])
-                        }
+                        Item::Block(b) => Entry::Blocks(
+                            Str::Borrowed(b.ident.name),
+                            vec![Member::Native(b, sh)].into(),
+                        ),
                         Item::Json(p) => Entry::Json(p, sh),
-                        Item::Generated(name, m) => Entry::Blocks(Str::Borrowed(name), vec![m]),
-                        Item::GenJson(tp, m) => Entry::Blocks(Str::from_cow(&tp.name), vec![m]),
+                        Item::Generated(name, m) => {
+                            Entry::Blocks(Str::Borrowed(name), vec![m].into())
+                        }
+                        Item::GenJson(tp, m) => {
+                            Entry::Blocks(Str::from_cow(&tp.name), vec![m].into())
+                        }
                     });
                     continue;
                 }
@@ -220,7 +225,7 @@ pub(super) fn entries<'a, 'de>(files: &'a [FileBody<'a, 'de>]) -> Result<Vec<Ent
                         std::borrow::Cow::Borrowed(n) => Str::Borrowed(n),
                         std::borrow::Cow::Owned(n) => Str::Transient(n.as_str()),
                     };
-                    *earlier = Entry::Blocks(label, vec![first, member]);
+                    *earlier = Entry::Blocks(label, vec![first, member].into());
                 }
                 _ => {}
             }

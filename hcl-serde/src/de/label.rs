@@ -6,6 +6,7 @@ use super::key::Str;
 use crate::error::{Error, Result};
 use hcl_grammar::Span;
 use serde::de::{self, Visitor};
+use std::cell::Cell;
 
 /// An attribute of a block that has no label left but is read as a map
 /// keyed by label: read as a struct, a value that is not an object means
@@ -15,6 +16,9 @@ pub(crate) struct NeedsLabel<'a, 'de> {
     inner: ExprDeserializer<'a, 'de>,
     block_type: Str<'a, 'de>,
     at: Span,
+    /// Set when the error is the missing label: an error about the block,
+    /// whose path is the block's, not the attribute's.
+    raised: &'a Cell<bool>,
 }
 
 impl<'a, 'de> NeedsLabel<'a, 'de> {
@@ -22,15 +26,18 @@ impl<'a, 'de> NeedsLabel<'a, 'de> {
         inner: ExprDeserializer<'a, 'de>,
         block_type: Str<'a, 'de>,
         at: Span,
+        raised: &'a Cell<bool>,
     ) -> Self {
         NeedsLabel {
             inner,
             block_type,
             at,
+            raised,
         }
     }
 
     fn missing(&self) -> Error {
+        self.raised.set(true);
         let t = self.block_type.as_str();
         Error::data_at(
             format!(

@@ -16,7 +16,9 @@ pub(super) struct LineStarts {
 impl LineStarts {
     pub(super) fn new() -> LineStarts {
         LineStarts {
-            starts: vec![0],
+            // The first line's start is pushed by the first question (a
+            // run without captures allocates nothing).
+            starts: Vec::new(),
             scanned: 0,
             last: 0,
         }
@@ -31,6 +33,9 @@ impl LineStarts {
             scanned,
             last,
         } = self;
+        if starts.is_empty() {
+            starts.push(0);
+        }
         let end = byte.min(src.len());
         if end > *scanned {
             let from = *scanned;

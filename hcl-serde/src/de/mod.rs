@@ -4,9 +4,12 @@
 //! The deserializer walks the syntax tree of [`hcl_grammar`] directly. See
 //! the crate documentation for the mapping from HCL to serde's data model.
 //!
-//! One file per node kind: `body` (bodies and groups of blocks), `expr`
+//! One file per node kind: `body` (bodies; `group` builds a native
+//! body's entries, grouping its blocks by type), `blocks` (groups of
+//! blocks, whose `members` are native, generated or JSON blocks), `expr`
 //! (attribute values), `value` (evaluated values), `key` (keys and
-//! labels), `enums`, and `capture` ([`RawExpression`] and [`RawBody`]).
+//! labels), `enums`, and `capture` ([`RawExpression`] and [`RawBody`],
+//! handed to their types as the map of `handover`).
 //! `json_value` (a value of HCL's JSON syntax, read directly: the
 //! syntax's rules are the body abstraction's, `body/json.rs`). Around
 //! them: `deserializer` (the [`Deserializer`], its options and parsing),
@@ -73,11 +76,14 @@ mod entry;
 mod enums;
 mod expr;
 mod files;
+mod group;
+mod handover;
 mod json_seq;
 mod json_value;
 mod key;
 mod label;
 mod lines;
+mod members;
 mod options;
 mod remain;
 mod value;
