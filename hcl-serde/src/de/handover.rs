@@ -48,7 +48,7 @@ impl CaptureAccess {
     /// Captures `frag` with the source from the start of the line where
     /// `line_from` starts; `json`: in HCL's JSON syntax.
     pub(crate) fn new(sh: &Shared<'_>, line_from: Span, frag: Span, json: bool) -> CaptureAccess {
-        let from = line_from.start.min(frag.start);
+        let from = line_from.start().min(frag.start());
         let (mut line_start, line) = sh.line_of(from);
         // Keep at most CONTEXT bytes of the line before and after, so
         // that many captures on one long line cost linear time.
@@ -61,7 +61,7 @@ impl CaptureAccess {
             col = head - line_start;
             line_start = head;
         }
-        let rest = sh.src.get(frag.end..).unwrap_or_default();
+        let rest = sh.src.get(frag.end()..).unwrap_or_default();
         // The rest of the line, at most CONTEXT bytes of it (looked for
         // no further).
         let window = rest.as_bytes().get(..CONTEXT).unwrap_or(rest.as_bytes());
@@ -74,13 +74,13 @@ impl CaptureAccess {
         }
         let text = sh
             .src
-            .get(line_start..frag.end + tail)
+            .get(line_start..frag.end() + tail)
             .unwrap_or_default()
             .to_owned();
         CaptureAccess {
             text: Some(text),
             place: [
-                frag.start.saturating_sub(line_start),
+                frag.start().saturating_sub(line_start),
                 frag.len(),
                 line + sh.line0 - 1,
                 line_start + sh.byte0,
