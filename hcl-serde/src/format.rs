@@ -2,7 +2,7 @@
 //! reference formatter (`hclwrite.Format`, behind `terraform fmt` and
 //! `packer fmt`): aligned `=` signs, two-space indentation, one space or
 //! none between tokens, comments kept and aligned, line breaks never
-//! moved. The formatter itself is [`hcl_grammar::format`](crate::grammar::format());
+//! moved. The formatter itself is `hcl_grammar::format`;
 //! these functions return this crate's [`Error`](crate::Error).
 //!
 //! ```
