@@ -42,90 +42,9 @@ use std::hint::black_box;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-macro_rules! terraform_structs {
-    ($module:ident, $expr:ty) => {
-        mod $module {
-            use serde::de::{Deserializer, MapAccess, SeqAccess, Visitor};
-            use serde::Deserialize;
-            use std::collections::BTreeMap;
-
-            #[derive(Deserialize)]
-            #[allow(dead_code)]
-            pub struct Terraform {
-                #[serde(default)]
-                variable: BTreeMap<String, Variable>,
-                #[serde(default)]
-                locals: Locals,
-                #[serde(default)]
-                output: BTreeMap<String, Output>,
-                #[serde(default)]
-                module: BTreeMap<String, Module>,
-            }
-
-            #[derive(Deserialize)]
-            #[allow(dead_code)]
-            struct Variable {
-                #[serde(rename = "type")]
-                ty: Option<$expr>,
-                default: Option<$expr>,
-                description: Option<$expr>,
-                sensitive: Option<$expr>,
-                nullable: Option<$expr>,
-            }
-
-            #[derive(Deserialize)]
-            #[allow(dead_code)]
-            struct Output {
-                value: Option<$expr>,
-                description: Option<$expr>,
-                sensitive: Option<$expr>,
-                depends_on: Option<$expr>,
-            }
-
-            #[derive(Deserialize)]
-            #[allow(dead_code)]
-            struct Module {
-                source: $expr,
-                version: Option<$expr>,
-            }
-
-            /// Every `locals` block: both libraries give one block as a
-            /// map and several as a sequence of maps.
-            #[derive(Default)]
-            #[allow(dead_code)]
-            struct Locals(Vec<BTreeMap<String, $expr>>);
-
-            impl<'de> Deserialize<'de> for Locals {
-                fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-                    struct V;
-                    impl<'de> Visitor<'de> for V {
-                        type Value = Locals;
-                        fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                            f.write_str("locals blocks")
-                        }
-                        fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Locals, A::Error> {
-                            let one = BTreeMap::deserialize(
-                                serde::de::value::MapAccessDeserializer::new(map),
-                            )?;
-                            Ok(Locals(vec![one]))
-                        }
-                        fn visit_seq<A: SeqAccess<'de>>(
-                            self,
-                            mut seq: A,
-                        ) -> Result<Locals, A::Error> {
-                            let mut all = Vec::new();
-                            while let Some(one) = seq.next_element()? {
-                                all.push(one);
-                            }
-                            Ok(Locals(all))
-                        }
-                    }
-                    d.deserialize_any(V)
-                }
-            }
-        }
-    };
-}
+#[path = "support/terraform_structs.rs"]
+#[macro_use]
+mod terraform_structs;
 
 terraform_structs!(ours_tf, hcl::RawExpression);
 terraform_structs!(theirs_tf, hcl_rs::Expression);
