@@ -38,7 +38,6 @@ mod machine;
 
 use std::hint::black_box;
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
 
 #[path = "support/terraform_structs.rs"]
 #[macro_use]
@@ -71,49 +70,9 @@ fn theirs_typed(s: &str) -> bool {
     serde_json::from_str::<theirs_tf::Terraform>(s).is_ok()
 }
 
-fn budget() -> Duration {
-    let secs = std::env::var("HCL_BENCH_SECONDS")
-        .ok()
-        .and_then(|s| s.parse::<f64>().ok())
-        .filter(|s| s.is_finite() && *s > 0.0)
-        .unwrap_or(3.0);
-    Duration::from_secs_f64(secs)
-}
-
-/// Runs both over `inputs` in interleaved rounds until each has had the
-/// budget; returns each one's round durations.
-fn race(inputs: &[String], ours: fn(&str) -> bool, theirs: fn(&str) -> bool) -> [Vec<Duration>; 2] {
-    let mut rounds = [Vec::new(), Vec::new()];
-    let budget = budget();
-    let spent = |r: &[Duration]| r.iter().sum::<Duration>();
-    while rounds.iter().any(|r| spent(r) < budget) {
-        for (run, r) in [ours, theirs].iter().zip(&mut rounds) {
-            let start = Instant::now();
-            for s in inputs {
-                black_box(run(black_box(s)));
-            }
-            r.push(start.elapsed());
-        }
-    }
-    rounds
-}
-
-/// MB/s over all rounds.
-fn mbs(bytes: usize, rounds: &[Duration]) -> f64 {
-    bytes as f64 * rounds.len() as f64 / rounds.iter().sum::<Duration>().as_secs_f64() / 1e6
-}
-
-/// The median of `theirs[i] / ours[i]`: paired rounds ran back to back,
-/// so their ratio resists the noise of a shared machine.
-fn paired(ours: &[Duration], theirs: &[Duration]) -> f64 {
-    let mut r: Vec<f64> = ours
-        .iter()
-        .zip(theirs)
-        .map(|(o, t)| t.as_secs_f64() / o.as_secs_f64())
-        .collect();
-    r.sort_by(f64::total_cmp);
-    r.get(r.len() / 2).copied().unwrap_or(f64::NAN)
-}
+#[path = "support/race.rs"]
+mod race;
+use race::{mbs, paired, race};
 
 /// Races and prints one part; returns our MB/s.
 fn report(name: &str, inputs: &[String], ours: fn(&str) -> bool, theirs: fn(&str) -> bool) -> f64 {
@@ -121,15 +80,16 @@ fn report(name: &str, inputs: &[String], ours: fn(&str) -> bool, theirs: fn(&str
         inputs.iter().all(|s| ours(s) && theirs(s)),
         "{name}: an input fails"
     );
-    let [o, t] = race(inputs, ours, theirs);
+    let r = race(inputs, &[ours, theirs]);
+    let [o, t] = [r[0].as_slice(), r[1].as_slice()];
     let bytes: usize = inputs.iter().map(String::len).sum();
-    let (mo, mt) = (mbs(bytes, &o), mbs(bytes, &t));
+    let (mo, mt) = (mbs(bytes, o), mbs(bytes, t));
     println!(
         "{name:<15} {:>4} inputs {:>8} bytes   ours {mo:>7.2} MB/s   serde_json {mt:>7.2} MB/s   ratio {:.2}x (paired median {:.2}x, {} rounds)",
         inputs.len(),
         bytes,
         mo / mt,
-        paired(&o, &t),
+        paired(o, t),
         o.len().min(t.len()),
     );
     mo
