@@ -26,6 +26,7 @@ struct ErrorImpl {
     span: Span,
     pos: Position,
     line_text: String,
+    file: Option<std::sync::Arc<str>>,
 }
 
 impl Error {
@@ -39,7 +40,25 @@ impl Error {
             span,
             pos,
             line_text: line_at(src, pos.byte).to_owned(),
+            file: None,
         }))
+    }
+
+    /// The error in the file `options` names, if any (the public entry
+    /// points attach it on the way out).
+    #[cold]
+    pub(crate) fn in_file(mut self, options: &crate::ParseOptions) -> Error {
+        if let Some(name) = &options.file_name {
+            self.0.file = Some(std::sync::Arc::clone(name));
+        }
+        self
+    }
+
+    /// The file the error is in, as named by
+    /// [`ParseOptions::with_file_name`](crate::ParseOptions::with_file_name);
+    /// `None` when none was given.
+    pub fn file_name(&self) -> Option<&str> {
+        self.0.file.as_deref()
     }
 
     /// "input too large": `src` is longer than `max` bytes. The error
@@ -209,7 +228,10 @@ impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let e = &self.0;
         writeln!(f, "{}", e.message)?;
-        writeln!(f, " --> {}:{}", e.pos.line, e.pos.column)?;
+        match &e.file {
+            Some(file) => writeln!(f, " --> {file}:{}:{}", e.pos.line, e.pos.column)?,
+            None => writeln!(f, " --> {}:{}", e.pos.line, e.pos.column)?,
+        }
         let width = self
             .0
             .line_text

@@ -103,6 +103,11 @@ impl JsonValue<'_> {
 ///
 /// A syntax error with its position: see the [module docs](self).
 pub fn parse_json<'i>(input: &'i str, options: &ParseOptions) -> Result<JsonValue<'i>> {
+    parse(input, options).map_err(|e| e.in_file(options))
+}
+
+/// [`parse_json`] without the file name on its errors.
+fn parse<'i>(input: &'i str, options: &ParseOptions) -> Result<JsonValue<'i>> {
     if input.len() > options.max_input_len() {
         return Err(Error::too_large(input.as_bytes(), options.max_input_len()));
     }

@@ -107,6 +107,7 @@ pub fn parse_body<'i>(input: impl Input<'i>, options: &ParseOptions) -> Result<B
         __private::Text::Str(s) => parser::parse_body(s, options),
         __private::Text::Bytes(b) => parser::parse_body_bytes(b, options),
     }
+    .map_err(|e| e.in_file(options))
 }
 
 /// Parses a standalone expression. Newlines are ignored (as inside
@@ -127,6 +128,7 @@ pub fn parse_expr<'i>(input: impl Input<'i>, options: &ParseOptions) -> Result<E
         __private::Text::Str(s) => parser::parse_expr(s, options),
         __private::Text::Bytes(b) => parser::parse_expr_bytes(b, options),
     }
+    .map_err(|e| e.in_file(options))
 }
 
 /// Parses a standalone template: the input is the template, byte for byte
@@ -148,6 +150,7 @@ pub fn parse_template<'i>(input: impl Input<'i>, options: &ParseOptions) -> Resu
         __private::Text::Str(s) => parser::parse_template(s, options),
         __private::Text::Bytes(b) => parser::parse_template_bytes(b, options),
     }
+    .map_err(|e| e.in_file(options))
 }
 
 /// What the parsing and formatting functions take: text (`&str`,

@@ -20,6 +20,7 @@ pub struct ParseOptions {
     pub(crate) max_depth: usize,
     pub(crate) max_input_len: usize,
     pub(crate) chunk_len: usize,
+    pub(crate) file_name: Option<std::sync::Arc<str>>,
 }
 
 impl ParseOptions {
@@ -78,6 +79,28 @@ impl ParseOptions {
         self
     }
 
+    /// The name of the file being parsed, for errors: an error's
+    /// [`Error::file_name`](crate::Error::file_name) and its rendering
+    /// (` --> main.tf:3:7` instead of ` --> 3:7`). Default: none.
+    ///
+    /// ```
+    /// use hcl_grammar::{parse_body, ParseOptions};
+    /// let options = ParseOptions::default().with_file_name("main.tf");
+    /// let err = parse_body("a = [\n", &options).unwrap_err();
+    /// assert_eq!(err.file_name(), Some("main.tf"));
+    /// assert!(err.to_string().contains(" --> main.tf:1:5\n"));
+    /// ```
+    #[must_use]
+    pub fn with_file_name(mut self, name: impl Into<String>) -> Self {
+        self.file_name = Some(std::sync::Arc::from(name.into()));
+        self
+    }
+
+    /// The file name: see [`ParseOptions::with_file_name`].
+    pub fn file_name(&self) -> Option<&str> {
+        self.file_name.as_deref()
+    }
+
     /// The nesting limit: see [`ParseOptions::with_max_depth`].
     pub fn max_depth(&self) -> usize {
         self.max_depth
@@ -101,6 +124,7 @@ impl Default for ParseOptions {
             max_depth: Self::DEFAULT_MAX_DEPTH,
             max_input_len: Self::DEFAULT_MAX_INPUT_LEN,
             chunk_len: Self::DEFAULT_CHUNK_LEN,
+            file_name: None,
         }
     }
 }

@@ -135,13 +135,15 @@ pub fn format<'i, I: Input<'i>>(input: I, options: &FormatOptions) -> Result<I::
     let bytes = match text {
         Text::Str(s) => {
             if options.check_syntax {
-                crate::parser::parse_body(s, &options.parse)?;
+                crate::parser::parse_body(s, &options.parse)
+                    .map_err(|e| e.in_file(&options.parse))?;
             }
             s.as_bytes()
         }
         Text::Bytes(b) => {
             if options.check_syntax {
-                crate::parser::parse_body_bytes(b, &options.parse)?;
+                crate::parser::parse_body_bytes(b, &options.parse)
+                    .map_err(|e| e.in_file(&options.parse))?;
             }
             b
         }
