@@ -279,46 +279,7 @@ impl<'de> de::Deserializer<'de> for JsonDeserializer<'_, 'de> {
         deserialize_u64 u64, deserialize_u128 u128,
     }
 
-    fn deserialize_f32<V: Visitor<'de>>(self, v: V) -> Result<V::Value> {
-        match self.number() {
-            Some(n) => v.visit_f32(to_f32(&n).map_err(|e| e.with_span(self.v.span))?),
-            None => self.value()?.deserialize_f32(v),
-        }
-    }
-
-    fn deserialize_f64<V: Visitor<'de>>(self, v: V) -> Result<V::Value> {
-        match self.number() {
-            Some(n) => v.visit_f64(n.as_f64()),
-            None => self.value()?.deserialize_f64(v),
-        }
-    }
-
-    fn deserialize_char<V: Visitor<'de>>(self, v: V) -> Result<V::Value> {
-        self.deserialize_str(v)
-    }
-
-    fn deserialize_str<V: Visitor<'de>>(self, v: V) -> Result<V::Value> {
-        match self.literal_str() {
-            Some(s) => s.visit(v),
-            None => self.value()?.deserialize_str(v),
-        }
-    }
-
-    fn deserialize_string<V: Visitor<'de>>(self, v: V) -> Result<V::Value> {
-        self.deserialize_str(v)
-    }
-
-    fn deserialize_bytes<V: Visitor<'de>>(self, v: V) -> Result<V::Value> {
-        match self.literal_str() {
-            Some(Str::Borrowed(s)) => v.visit_borrowed_bytes(s.as_bytes()),
-            Some(s) => v.visit_bytes(s.as_str().as_bytes()),
-            None => self.value()?.deserialize_bytes(v),
-        }
-    }
-
-    fn deserialize_byte_buf<V: Visitor<'de>>(self, v: V) -> Result<V::Value> {
-        self.deserialize_bytes(v)
-    }
+    literal_scalars!(number, v);
 
     fn deserialize_option<V: Visitor<'de>>(self, v: V) -> Result<V::Value> {
         match &self.v.kind {

@@ -66,6 +66,56 @@
 //! error naming both fields and `$remain`, rather than a label put into
 //! the flattened map.
 
+/// The scalar `deserialize_*` methods of an expression deserializer that
+/// reads literals without evaluating them (`expr.rs` for the native
+/// syntax, `json_value.rs` for JSON): floats from `self.$number()`, text
+/// and bytes from `self.literal_str()`, anything else through
+/// `self.value()`; `$node` is the field holding the node and its span.
+macro_rules! literal_scalars {
+    ($number:ident, $node:ident) => {
+        fn deserialize_f32<V: Visitor<'de>>(self, v: V) -> Result<V::Value> {
+            match self.$number() {
+                Some(n) => v.visit_f32(to_f32(&n).map_err(|e| e.with_span(self.$node.span))?),
+                None => self.value()?.deserialize_f32(v),
+            }
+        }
+
+        fn deserialize_f64<V: Visitor<'de>>(self, v: V) -> Result<V::Value> {
+            match self.$number() {
+                Some(n) => v.visit_f64(n.as_f64()),
+                None => self.value()?.deserialize_f64(v),
+            }
+        }
+
+        fn deserialize_char<V: Visitor<'de>>(self, v: V) -> Result<V::Value> {
+            self.deserialize_str(v)
+        }
+
+        fn deserialize_str<V: Visitor<'de>>(self, v: V) -> Result<V::Value> {
+            match self.literal_str() {
+                Some(s) => s.visit(v),
+                None => self.value()?.deserialize_str(v),
+            }
+        }
+
+        fn deserialize_string<V: Visitor<'de>>(self, v: V) -> Result<V::Value> {
+            self.deserialize_str(v)
+        }
+
+        fn deserialize_bytes<V: Visitor<'de>>(self, v: V) -> Result<V::Value> {
+            match self.literal_str() {
+                Some(Str::Borrowed(s)) => v.visit_borrowed_bytes(s.as_bytes()),
+                Some(s) => v.visit_bytes(s.as_str().as_bytes()),
+                None => self.value()?.deserialize_bytes(v),
+            }
+        }
+
+        fn deserialize_byte_buf<V: Visitor<'de>>(self, v: V) -> Result<V::Value> {
+            self.deserialize_bytes(v)
+        }
+    };
+}
+
 mod access;
 mod blocks;
 mod body;
