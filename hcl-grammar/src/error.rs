@@ -61,6 +61,17 @@ impl Error {
         self.0.file.as_deref()
     }
 
+    /// The error of a parse of the part of `text` from `by` on, moved into
+    /// `text`: its span shifted, its line and column counted in `text`.
+    #[cold]
+    pub(crate) fn shifted(self, by: usize, text: &str) -> Error {
+        let s = self.0.span;
+        let span = Span::new(s.start().saturating_add(by), s.end().saturating_add(by));
+        let mut e = Error::new(self.0.message, span, text);
+        e.0.file = self.0.file;
+        e
+    }
+
     /// "input too large": `src` is longer than `max` bytes. The error
     /// points at the limit (in the valid UTF-8 text before it).
     #[cold]

@@ -90,7 +90,8 @@ impl JsonValue<'_> {
 }
 
 /// Parses JSON text into a spanned tree, within the limits of `options`
-/// (depth and input length).
+/// (depth and input length), of the part of `input` that
+/// [`ParseOptions::with_span`] names if it names one.
 ///
 /// ```
 /// use hcl_grammar::{json::parse_json, ParseOptions};
@@ -108,13 +109,17 @@ pub fn parse_json<'i>(input: &'i str, options: &ParseOptions) -> Result<JsonValu
 
 /// [`parse_json`] without the file name on its errors.
 fn parse<'i>(input: &'i str, options: &ParseOptions) -> Result<JsonValue<'i>> {
-    if input.len() > options.max_input_len() {
-        return Err(Error::too_large(input.as_bytes(), options.max_input_len()));
+    let span = options.region(input)?;
+    if span.len() > options.max_input_len() {
+        let piece = input.get(span.range()).unwrap_or_default();
+        let e = Error::too_large(piece.as_bytes(), options.max_input_len());
+        return Err(e.shifted(span.start(), input));
     }
     let mut p = Parser {
         src: input,
-        bytes: input.as_bytes(),
-        pos: 0,
+        // Nothing past the span is read.
+        bytes: input.as_bytes().get(..span.end()).unwrap_or_default(),
+        pos: span.start(),
         depth: 0,
         max_depth: options.max_depth(),
         items: Vec::new(),

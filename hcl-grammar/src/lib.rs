@@ -264,7 +264,7 @@ pub mod __private {
     //! first and fall back to pest.
 
     use crate::ast::{Body, Expr, Template};
-    use crate::{ParseOptions, Result, Span};
+    use crate::{ParseOptions, Result};
 
     pub use crate::nfc::nfc;
 
@@ -275,29 +275,6 @@ pub mod __private {
         Str(&'i str),
         /// Bytes, maybe not UTF-8.
         Bytes(&'i [u8]),
-    }
-
-    /// Parses the expression at `span` of `text` on its own, with every
-    /// span and error position in `text`. The JSON syntax uses it for
-    /// string values, which are templates: the JSON string's source,
-    /// quotes included, is an HCL quoted template.
-    ///
-    /// ```
-    /// let text = r#"{"a": "${x + 1}"}"#;
-    /// let span = hcl_grammar::Span::new(6, 16);
-    /// let e = hcl_grammar::__private::parse_expr_at(text, span, &Default::default()).unwrap();
-    /// assert_eq!(e.span, span);
-    /// ```
-    ///
-    /// # Errors
-    ///
-    /// A syntax error, positioned in `text`.
-    pub fn parse_expr_at<'i>(
-        text: &'i str,
-        span: Span,
-        options: &ParseOptions,
-    ) -> Result<Expr<'i>> {
-        crate::parser::parse_expr_at(text, span, options)
     }
 
     /// [`crate::parse_body`] by the pest route only.
@@ -313,24 +290,6 @@ pub mod __private {
     /// [`crate::parse_template`] by the pest route only.
     pub fn parse_template_pest<'i>(input: &'i str, options: &ParseOptions) -> Result<Template<'i>> {
         crate::parser::parse_template_pest(input, options)
-    }
-
-    /// [`parse_expr_at`] by the pest route only.
-    pub fn parse_expr_at_pest<'i>(
-        text: &'i str,
-        span: Span,
-        options: &ParseOptions,
-    ) -> Result<Expr<'i>> {
-        crate::parser::parse_expr_at_pest(text, span, options)
-    }
-
-    /// [`parse_expr_at`] by the fast path only.
-    pub fn parse_expr_at_fast<'i>(
-        text: &'i str,
-        span: Span,
-        options: &ParseOptions,
-    ) -> Option<Expr<'i>> {
-        crate::parser::parse_expr_at_fast(text, span, options)
     }
 
     /// [`crate::parse_body`] by the fast path only.

@@ -21,6 +21,7 @@ pub struct ParseOptions {
     pub(crate) max_input_len: usize,
     pub(crate) chunk_len: usize,
     pub(crate) file_name: Option<std::sync::Arc<str>>,
+    pub(crate) span: Option<crate::Span>,
 }
 
 impl ParseOptions {
@@ -96,6 +97,66 @@ impl ParseOptions {
         self
     }
 
+    /// Every entry point ([`parse_body`](crate::parse_body),
+    /// [`parse_expr`](crate::parse_expr),
+    /// [`parse_template`](crate::parse_template),
+    /// [`json::parse_json`](crate::json::parse_json)) then parses only the
+    /// part of the input at `span` (its start offset and end), as though the rest were not there, with every span of the
+    /// tree and every error position still in the whole input: for a piece
+    /// of a larger file, such as an expression cut out of a line or a JSON
+    /// string's template, positioned in that file. This is the
+    /// reference's `start` position, given as the whole text and a range
+    /// so that the tree keeps borrowing from what it parsed, its spans
+    /// indexing it. Lines and columns are counted from the input's start;
+    /// bytes outside the span are not read (invalid UTF-8 there is no
+    /// error); the size limit applies to the span. A span past the end of
+    /// the input, or not between characters, is an error. Default: none,
+    /// the whole input. [`format()`](crate::format()) always checks the
+    /// whole input.
+    ///
+    /// ```
+    /// use hcl_grammar::{parse_expr, ParseOptions, Span};
+    /// let line = "port = 80 + var.offset # the web port";
+    /// let options = ParseOptions::default().with_span(Span::new(7, 22));
+    /// let e = parse_expr(line, &options).unwrap();
+    /// assert_eq!(e.span, Span::new(7, 22));
+    ///
+    /// let err = parse_expr(line, &ParseOptions::default().with_span(Span::new(7, 12))).unwrap_err();
+    /// assert_eq!((err.line(), err.column()), (1, 13));
+    /// ```
+    #[must_use]
+    pub fn with_span(mut self, span: crate::Span) -> Self {
+        self.span = Some(span);
+        self
+    }
+
+    /// The part of the input parsed: see [`ParseOptions::with_span`].
+    pub fn span(&self) -> Option<crate::Span> {
+        self.span
+    }
+
+    /// The part of `text` to parse: [`ParseOptions::with_span`]'s span, or
+    /// the whole text. A span past the end or off a character boundary is
+    /// an error, at the end of the text.
+    pub(crate) fn region(&self, text: &str) -> crate::Result<crate::Span> {
+        let Some(span) = self.span else {
+            return Ok(crate::Span::new(0, text.len()));
+        };
+        if span.start() <= span.end() && text.get(span.range()).is_some() {
+            return Ok(span);
+        }
+        let at = text.len();
+        Err(crate::Error::new(
+            format!(
+                "the span to parse, {}..{}, is not a range of the input ({at} bytes) between characters",
+                span.start(),
+                span.end()
+            ),
+            crate::Span::new(at, at),
+            text,
+        ))
+    }
+
     /// The file name: see [`ParseOptions::with_file_name`].
     pub fn file_name(&self) -> Option<&str> {
         self.file_name.as_deref()
@@ -125,6 +186,7 @@ impl Default for ParseOptions {
             max_input_len: Self::DEFAULT_MAX_INPUT_LEN,
             chunk_len: Self::DEFAULT_CHUNK_LEN,
             file_name: None,
+            span: None,
         }
     }
 }

@@ -9,8 +9,8 @@
 //! reported and asserted.
 
 use hcl_grammar::__private::{
-    parse_body_fast, parse_body_pest, parse_expr_at_fast, parse_expr_at_pest, parse_expr_fast,
-    parse_expr_pest, parse_template_fast, parse_template_pest,
+    parse_body_fast, parse_body_pest, parse_expr_fast, parse_expr_pest, parse_template_fast,
+    parse_template_pest,
 };
 use hcl_grammar::ParseOptions;
 use std::path::{Path, PathBuf};
@@ -20,9 +20,6 @@ enum Mode {
     Body,
     Expr,
     Template,
-    /// An expression inside a larger text (`parse_expr_at`, as the JSON
-    /// syntax reads its strings).
-    ExprAt,
 }
 
 /// Checks the two properties on one input; whether the fast path took it.
@@ -43,14 +40,17 @@ fn check(mode: Mode, src: &str, options: &ParseOptions, what: &str) -> bool {
             let pest = parse_template_pest(src, options);
             compare(fast, pest, src, what)
         }
-        Mode::ExprAt => {
-            let text = format!("{{\"k\": \"{src}\", \"j\": 1}}");
-            let span = hcl_grammar::Span::new(8, 8 + src.len());
-            let fast = parse_expr_at_fast(&text, span, options);
-            let pest = parse_expr_at_pest(&text, span, options);
-            compare(fast, pest, &text, what)
-        }
     }
+}
+
+/// [`check`] on `src` placed inside a larger text and parsed with
+/// [`ParseOptions::with_span`] (as the JSON syntax reads its strings): the
+/// text around it is not valid HCL, so it must not be read.
+fn check_at(mode: Mode, src: &str, options: &ParseOptions, what: &str) -> bool {
+    let text = format!("{{\"k\": \"{src}\", \"j\": 1}}");
+    let span = hcl_grammar::Span::new(8, 8 + src.len());
+    let options = options.clone().with_span(span);
+    check(mode, &text, &options, what)
 }
 
 fn compare<T: PartialEq + std::fmt::Debug>(
@@ -195,7 +195,7 @@ fn conformance() {
                 hits += 1;
             }
             if let Mode::Expr = mode {
-                check(Mode::ExprAt, &src, &options, &p.display().to_string());
+                check_at(Mode::Expr, &src, &options, &p.display().to_string());
             }
         }
     }
@@ -374,6 +374,7 @@ fn tricky() {
     let options = ParseOptions::default();
     let mut taken = 0;
     for (i, src) in bodies.iter().enumerate() {
+        check_at(Mode::Body, src, &options, &format!("body-at case {i}"));
         if check(Mode::Body, src, &options, &format!("body case {i}")) {
             taken += 1;
         } else {
@@ -382,7 +383,13 @@ fn tricky() {
         // The same text as an expression where it is one.
         if let Some(rhs) = src.strip_prefix("a = ") {
             check(Mode::Expr, rhs, &options, &format!("expr case {i}"));
-            check(Mode::ExprAt, rhs, &options, &format!("expr-at case {i}"));
+            check_at(Mode::Expr, rhs, &options, &format!("expr-at case {i}"));
+            check_at(
+                Mode::Template,
+                rhs,
+                &options,
+                &format!("template-at case {i}"),
+            );
             check(Mode::Template, rhs, &options, &format!("template case {i}"));
         }
         check(Mode::Template, src, &options, &format!("template case {i}"));
@@ -407,12 +414,7 @@ fn tricky() {
     ];
     for (i, src) in exprs.iter().enumerate() {
         check(Mode::Expr, src, &options, &format!("expr-only case {i}"));
-        check(
-            Mode::ExprAt,
-            src,
-            &options,
-            &format!("expr-at-only case {i}"),
-        );
+        check_at(Mode::Expr, src, &options, &format!("expr-at-only case {i}"));
     }
     let templates = [
         "",

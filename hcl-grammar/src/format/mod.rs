@@ -66,9 +66,12 @@ impl FormatOptions {
         self
     }
 
-    /// The limits of that parse.
+    /// The limits of that parse (its file name too; a
+    /// [`ParseOptions::with_span`] is dropped: the whole input is checked).
     #[must_use]
-    pub fn with_parse_options(mut self, parse: ParseOptions) -> Self {
+    pub fn with_parse_options(mut self, mut parse: ParseOptions) -> Self {
+        // The whole input is formatted, so the whole input is checked.
+        parse.span = None;
         self.parse = parse;
         self
     }

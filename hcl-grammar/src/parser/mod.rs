@@ -96,23 +96,31 @@ impl<'s, 'i> Ctx<'s, 'i> {
     }
 }
 
+/// The part of `text` to parse: see [`ParseOptions::region`].
+fn region(text: &str, options: &ParseOptions) -> Result<Span> {
+    options.region(text)
+}
+
 pub(crate) fn parse_body<'i>(src: &'i str, options: &ParseOptions) -> Result<Body<'i>> {
-    check_len(src.as_bytes(), options)?;
-    if let Some(body) = fast::parse_body(src, options) {
+    let span = region(src, options)?;
+    check_len(src, span, options)?;
+    if let Some(body) = fast::parse_body(src, span, options) {
         return Ok(body);
     }
-    pest::config_file(src, Source::Str(src), options)
+    pest::config_file(src, span, Source::Str(src), options)
 }
 
 /// [`parse_body`] by the pest route only.
 pub(crate) fn parse_body_pest<'i>(src: &'i str, options: &ParseOptions) -> Result<Body<'i>> {
-    pest::config_file(src, Source::Str(src), options)
+    let span = region(src, options)?;
+    pest::config_file(src, span, Source::Str(src), options)
 }
 
 /// [`parse_body`] by the fast path only: `None` where it is not sure.
 pub(crate) fn parse_body_fast<'i>(src: &'i str, options: &ParseOptions) -> Option<Body<'i>> {
-    check_len(src.as_bytes(), options).ok()?;
-    fast::parse_body(src, options)
+    let span = region(src, options).ok()?;
+    check_len(src, span, options).ok()?;
+    fast::parse_body(src, span, options)
 }
 
 pub(crate) fn parse_expr<'i>(src: &'i str, options: &ParseOptions) -> Result<Expr<'i>> {
@@ -124,47 +132,15 @@ pub(crate) fn parse_expr<'i>(src: &'i str, options: &ParseOptions) -> Result<Exp
 
 /// [`parse_expr`] by the fast path only: `None` where it is not sure.
 pub(crate) fn parse_expr_fast<'i>(src: &'i str, options: &ParseOptions) -> Option<Expr<'i>> {
-    check_len(src.as_bytes(), options).ok()?;
-    fast::parse_expr_at(src, Span::new(0, src.len()), options)
+    let span = region(src, options).ok()?;
+    check_len(src, span, options).ok()?;
+    fast::parse_expr(src, span, options)
 }
 
 /// [`parse_expr`] by the pest route only.
 pub(crate) fn parse_expr_pest<'i>(src: &'i str, options: &ParseOptions) -> Result<Expr<'i>> {
-    pest::expr_file(src, Span::new(0, src.len()), options)
-}
-
-/// The expression at `span` of `text`, parsed alone, with spans (and
-/// error positions) in `text`: for the JSON syntax, whose string values
-/// are HCL templates.
-pub(crate) fn parse_expr_at<'i>(
-    text: &'i str,
-    span: Span,
-    options: &ParseOptions,
-) -> Result<Expr<'i>> {
-    if let Some(e) = parse_expr_at_fast(text, span, options) {
-        return Ok(e);
-    }
-    parse_expr_at_pest(text, span, options)
-}
-
-/// [`parse_expr_at`] by the fast path only: `None` where it is not sure.
-pub(crate) fn parse_expr_at_fast<'i>(
-    text: &'i str,
-    span: Span,
-    options: &ParseOptions,
-) -> Option<Expr<'i>> {
-    let piece = text.get(span.range())?;
-    check_len(piece.as_bytes(), options).ok()?;
-    fast::parse_expr_at(text, span, options)
-}
-
-/// [`parse_expr_at`] by the pest route only.
-pub(crate) fn parse_expr_at_pest<'i>(
-    text: &'i str,
-    span: Span,
-    options: &ParseOptions,
-) -> Result<Expr<'i>> {
-    pest::expr_file(text, span, options)
+    let span = region(src, options)?;
+    pest::expr_file(src, span, Source::Str(src), options)
 }
 
 pub(crate) fn parse_template<'i>(src: &'i str, options: &ParseOptions) -> Result<Template<'i>> {
@@ -179,8 +155,9 @@ pub(crate) fn parse_template_fast<'i>(
     src: &'i str,
     options: &ParseOptions,
 ) -> Option<Template<'i>> {
-    check_len(src.as_bytes(), options).ok()?;
-    fast::parse_template(src, options)
+    let span = region(src, options).ok()?;
+    check_len(src, span, options).ok()?;
+    fast::parse_template(src, span, options)
 }
 
 /// [`parse_template`] by the pest route only.
@@ -188,64 +165,91 @@ pub(crate) fn parse_template_pest<'i>(
     src: &'i str,
     options: &ParseOptions,
 ) -> Result<Template<'i>> {
-    pest::template_file(src, options)
+    let span = region(src, options)?;
+    pest::template_file(src, span, Source::Str(src), options)
 }
 
 /// Byte input. Valid UTF-8 goes the string way. Otherwise, as the
 /// reference does, invalid bytes are accepted inside comments only: a
-/// same-length copy with each invalid byte replaced by a space is parsed,
-/// and every invalid byte must lie inside a comment of that parse.
+/// same-length copy with each invalid byte replaced by a space is parsed
+/// (by the pest route, the tree borrowing from the bytes), and every
+/// invalid byte in the parsed span must lie inside a comment of that
+/// parse. Bytes outside the span are not read.
 pub(crate) fn parse_body_bytes<'i>(src: &'i [u8], options: &ParseOptions) -> Result<Body<'i>> {
-    check_len(src, options)?;
-    match std::str::from_utf8(src) {
-        Ok(s) => parse_body(s, options),
-        Err(_) => {
-            let (text, bad) = sanitize(src);
-            let body = pest::config_file(&text, Source::Bytes(src), options)?;
-            let comments = prescan::comment_ranges(&text);
-            for &b in &bad {
-                let inside = comments.iter().any(|r| r.start <= b && b < r.end);
-                if !inside {
-                    return Err(invalid_utf8(&text, b));
-                }
-            }
-            Ok(body)
+    if let Ok(s) = std::str::from_utf8(src) {
+        return parse_body(s, options);
+    }
+    too_large_bytes(src, options)?;
+    let (text, bad) = sanitize(src);
+    let span = region(&text, options)?;
+    check_len(&text, span, options)?;
+    let body = pest::config_file(&text, span, Source::Bytes(src), options)?;
+    let comments = prescan::comment_ranges(text.get(span.range()).unwrap_or_default());
+    for &b in bad.iter().filter(|&&b| span.start() <= b && b < span.end()) {
+        let inside = comments
+            .iter()
+            .any(|r| r.start + span.start() <= b && b < r.end + span.start());
+        if !inside {
+            return Err(invalid_utf8(&text, b));
         }
+    }
+    Ok(body)
+}
+
+/// Byte input for an expression or template: invalid UTF-8 in the parsed
+/// span is an error at its first byte; outside the span it is not read.
+fn bytes_as<'i, T>(
+    src: &'i [u8],
+    options: &ParseOptions,
+    on_str: impl FnOnce(&'i str, &ParseOptions) -> Result<T>,
+    on_bytes: impl FnOnce(&str, Span, Source<'i>) -> Result<T>,
+) -> Result<T> {
+    if let Ok(s) = std::str::from_utf8(src) {
+        return on_str(s, options);
+    }
+    too_large_bytes(src, options)?;
+    let (text, bad) = sanitize(src);
+    let span = region(&text, options)?;
+    check_len(&text, span, options)?;
+    match bad.iter().find(|&&b| span.start() <= b && b < span.end()) {
+        Some(&b) => Err(invalid_utf8(&text, b)),
+        None => on_bytes(&text, span, Source::Bytes(src)),
     }
 }
 
 pub(crate) fn parse_expr_bytes<'i>(src: &'i [u8], options: &ParseOptions) -> Result<Expr<'i>> {
-    check_len(src, options)?;
-    match std::str::from_utf8(src) {
-        Ok(s) => parse_expr(s, options),
-        Err(e) => {
-            let (text, _) = sanitize(src);
-            Err(invalid_utf8(&text, e.valid_up_to()))
-        }
-    }
+    bytes_as(src, options, parse_expr, |text, span, source| {
+        pest::expr_file(text, span, source, options)
+    })
 }
 
 pub(crate) fn parse_template_bytes<'i>(
     src: &'i [u8],
     options: &ParseOptions,
 ) -> Result<Template<'i>> {
-    check_len(src, options)?;
-    match std::str::from_utf8(src) {
-        Ok(s) => parse_template(s, options),
-        Err(e) => {
-            let (text, _) = sanitize(src);
-            Err(invalid_utf8(&text, e.valid_up_to()))
-        }
-    }
+    bytes_as(src, options, parse_template, |text, span, source| {
+        pest::template_file(text, span, source, options)
+    })
 }
 
-/// The input-size limit: an error at the first byte past it.
+/// The input-size limit, on the parsed span of `text`: an error at the
+/// first byte past it.
 #[inline]
-fn check_len(src: &[u8], options: &ParseOptions) -> Result<()> {
-    if src.len() <= options.max_input_len {
+fn check_len(text: &str, span: Span, options: &ParseOptions) -> Result<()> {
+    if span.len() <= options.max_input_len {
         return Ok(());
     }
-    Err(Error::too_large(src, options.max_input_len))
+    let piece = text.get(span.range()).unwrap_or_default();
+    Err(Error::too_large(piece.as_bytes(), options.max_input_len).shifted(span.start(), text))
+}
+
+/// The size limit on bytes that are not UTF-8, before they are copied
+/// (with a span, the copy is of the whole input the caller holds).
+fn too_large_bytes(src: &[u8], options: &ParseOptions) -> Result<()> {
+    if options.span.is_none() && src.len() > options.max_input_len {
+        return Err(Error::too_large(src, options.max_input_len));
+    }
+    Ok(())
 }
 
 #[cold]

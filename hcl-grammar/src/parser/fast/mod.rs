@@ -286,31 +286,30 @@ impl<'i> Parser<'i> {
     }
 }
 
-/// A config file, or `None` (see the module docs).
-pub(super) fn parse_body<'i>(src: &'i str, options: &ParseOptions) -> Option<Body<'i>> {
-    let mut p = Parser::new(src, 0, options)?;
-    p.config_file()
+/// The config file at `span` of `src` (the whole text for a file), or
+/// `None` (see the module docs).
+pub(super) fn parse_body<'i>(src: &'i str, span: Span, options: &ParseOptions) -> Option<Body<'i>> {
+    let mut p = Parser::new(src.get(..span.end())?, span.start(), options)?;
+    p.config_file(span)
 }
 
-/// A standalone expression at `span` of `text` (the whole text for a file),
-/// or `None`.
-pub(super) fn parse_expr_at<'i>(
-    text: &'i str,
-    span: Span,
-    options: &ParseOptions,
-) -> Option<Expr<'i>> {
-    let src = text.get(..span.end())?;
-    let mut p = Parser::new(src, span.start(), options)?;
+/// The standalone expression at `span` of `src`, or `None`.
+pub(super) fn parse_expr<'i>(src: &'i str, span: Span, options: &ParseOptions) -> Option<Expr<'i>> {
+    let mut p = Parser::new(src.get(..span.end())?, span.start(), options)?;
     p.expr_file()
 }
 
 #[cfg(test)]
 mod tests;
 
-/// A standalone template, or `None`.
-pub(super) fn parse_template<'i>(src: &'i str, options: &ParseOptions) -> Option<Template<'i>> {
-    let mut p = Parser::new(src, 0, options)?;
-    p.template_file()
+/// The standalone template at `span` of `src`, or `None`.
+pub(super) fn parse_template<'i>(
+    src: &'i str,
+    span: Span,
+    options: &ParseOptions,
+) -> Option<Template<'i>> {
+    let mut p = Parser::new(src.get(..span.end())?, span.start(), options)?;
+    p.template_file(span)
 }
 
 /// The elements of `stack` from `base` on, moved (one copy) into a boxed

@@ -7,12 +7,9 @@ use crate::span::Span;
 
 impl<'i> Parser<'i> {
     /// `config_file`: a body up to the end of the input.
-    pub(super) fn config_file(&mut self) -> Option<Body<'i>> {
+    pub(super) fn config_file(&mut self, span: Span) -> Option<Body<'i>> {
         let items = self.body_items(true)?;
-        Some(Body {
-            items,
-            span: Span::at(0, self.b.len()),
-        })
+        Some(Body { items, span })
     }
 
     /// `expr_file`: `ws`, one expression, the end.

@@ -238,7 +238,7 @@ impl<'i> Parser<'i> {
     }
 
     /// `template_file`: literal runs and sequences up to the end.
-    pub(super) fn template_file(&mut self) -> Option<Template<'i>> {
+    pub(super) fn template_file(&mut self, span: Span) -> Option<Template<'i>> {
         self.enter(1)?;
         let mut toks = Vec::new();
         loop {
@@ -254,6 +254,6 @@ impl<'i> Parser<'i> {
             }
             self.sequence(&mut toks)?;
         }
-        template::finish(&mut self.ctx, toks, Span::at(0, self.b.len()), false).ok()
+        template::finish(&mut self.ctx, toks, span, false).ok()
     }
 }

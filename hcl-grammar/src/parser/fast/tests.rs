@@ -4,6 +4,7 @@
 
 use super::Parser;
 use crate::ParseOptions;
+use crate::Span;
 
 #[derive(Clone, Copy)]
 enum Entry {
@@ -19,9 +20,9 @@ fn work(entry: Entry, src: &str) -> usize {
         return 0;
     };
     match entry {
-        Entry::Body => drop(p.config_file()),
+        Entry::Body => drop(p.config_file(Span::new(0, src.len()))),
         Entry::Expr => drop(p.expr_file()),
-        Entry::Template => drop(p.template_file()),
+        Entry::Template => drop(p.template_file(Span::new(0, src.len()))),
     }
     p.work.get()
 }
