@@ -121,10 +121,14 @@ pub(super) fn expr_file<'i>(
     source: Source<'i>,
     options: &ParseOptions,
 ) -> Result<Expr<'i>> {
-    let root = run(Rule::expr_file, text, span, options)?;
-    let mut ctx = Ctx::new(text, source, options);
-    ctx.base = span.start();
-    expr::expr_file(&mut ctx, root)
+    lower_at(
+        Rule::expr_file,
+        text,
+        span,
+        source,
+        options,
+        expr::expr_file,
+    )
 }
 
 /// The standalone template at `span` of `text`.
@@ -134,8 +138,27 @@ pub(super) fn template_file<'i>(
     source: Source<'i>,
     options: &ParseOptions,
 ) -> Result<Template<'i>> {
-    let root = run(Rule::template_file, text, span, options)?;
+    lower_at(
+        Rule::template_file,
+        text,
+        span,
+        source,
+        options,
+        template::template_file,
+    )
+}
+
+/// `text[span]` parsed as `rule` and lowered by `lower`.
+fn lower_at<'i, T>(
+    rule: Rule,
+    text: &str,
+    span: Span,
+    source: Source<'i>,
+    options: &ParseOptions,
+    lower: impl FnOnce(&mut Ctx<'_, 'i>, P<'_>) -> Result<T>,
+) -> Result<T> {
+    let root = run(rule, text, span, options)?;
     let mut ctx = Ctx::new(text, source, options);
     ctx.base = span.start();
-    template::template_file(&mut ctx, root)
+    lower(&mut ctx, root)
 }
