@@ -1,12 +1,18 @@
 //! The token stream: bytes to tokens, one mode per context (code, quoted
 //! template, heredoc), as the reference scanner cuts them. The lexical
 //! rules themselves (comments, literals, heredoc markers, identifiers,
-//! numbers) are [`crate::scan`]'s.
+//! numbers) are [`crate::scan`]'s; the commonest tokens (ASCII
+//! identifiers, quoted text without escapes) take a shorter road here
+//! that ends where [`crate::scan`]'s would, and fall back to it for
+//! anything else.
 //!
 //! Contexts nest: a `"` in code opens a quoted template, a `${` or `%{`
 //! in a template opens code, and the `}` that balances that `${` returns
 //! to the template. The mode stack is an explicit `Vec`, so nesting costs
 //! no call stack.
+//!
+//! The tokens go to a [`Sink`]: [`lex`] collects them, the formatter
+//! places them as they come (no token list is built).
 
 use super::{Token, TokenKind as K};
 use crate::ident::is_id_start;
@@ -15,14 +21,38 @@ use crate::span::Span;
 
 const BOM: &[u8] = b"\xEF\xBB\xBF";
 
+/// Where the lexer sends each token, in order: its kind and its bytes
+/// `start..end`.
+pub(crate) trait Sink {
+    fn token(&mut self, kind: K, start: usize, end: usize);
+}
+
+impl Sink for Vec<Token> {
+    #[inline]
+    fn token(&mut self, kind: K, start: usize, end: usize) {
+        self.push(Token {
+            kind,
+            span: Span::new(start, end),
+        });
+    }
+}
+
 /// Cuts `src` into tokens covering every byte, in order. See the
 /// [module documentation](crate::tokens).
 pub fn lex(src: &[u8]) -> Vec<Token> {
+    let mut out = Vec::with_capacity(src.len() / 3 + 4);
+    lex_into(src, &mut out);
+    out
+}
+
+/// [`lex`], each token sent to `sink` as it is cut.
+pub(crate) fn lex_into<S: Sink>(src: &[u8], sink: &mut S) {
     let mut lexer = Lexer {
         src,
         pos: 0,
-        out: Vec::with_capacity(src.len() / 3 + 4),
-        modes: vec![Mode::Code],
+        sink,
+        // Empty: code (the bottom context is never popped).
+        modes: Vec::new(),
         braces: 0,
         ret_braces: Vec::new(),
         no_comment_end_after: None,
@@ -37,10 +67,51 @@ pub fn lex(src: &[u8]) -> Vec<Token> {
                 marker,
                 start_of_line,
             }) => lexer.heredoc(marker, start_of_line),
-            _ => lexer.code(),
+            _ => lexer.code_run(),
         }
     }
-    lexer.out
+}
+
+/// The bytes that continue an ASCII identifier (UAX #31's ASCII members
+/// of XID_Continue, and `-`), and those that stop quoted text without a
+/// second look (`"`, `\`, `$`, `%`, newlines, and non-ASCII bytes, whose
+/// UTF-8 [`scan::literal_end`] checks).
+static IDENT_CONTINUE: [bool; 256] = ident_continue();
+static QUOTED_STOP: [bool; 256] = scan::byte_set(b"\"\\$%\n\r", true);
+
+#[allow(clippy::indexing_slicing)]
+const fn ident_continue() -> [bool; 256] {
+    let mut t = [false; 256];
+    let mut c = 0;
+    while c < 128 {
+        let b = c as u8;
+        t[c] = b.is_ascii_alphanumeric() || b == b'_' || b == b'-';
+        c += 1;
+    }
+    t
+}
+
+/// The length of the run of bytes from `from` that `table` does not
+/// mark (a byte indexes 256 entries: always in bounds).
+#[inline]
+#[allow(clippy::indexing_slicing)]
+fn run_until(src: &[u8], from: usize, table: &[bool; 256]) -> usize {
+    src.get(from..)
+        .unwrap_or_default()
+        .iter()
+        .take_while(|&&c| !table[c as usize])
+        .count()
+}
+
+/// `run_until` for the bytes a table marks.
+#[inline]
+#[allow(clippy::indexing_slicing)]
+fn run_of(src: &[u8], from: usize, table: &[bool; 256]) -> usize {
+    src.get(from..)
+        .unwrap_or_default()
+        .iter()
+        .take_while(|&&c| table[c as usize])
+        .count()
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -56,10 +127,10 @@ enum Mode {
     },
 }
 
-struct Lexer<'a> {
+struct Lexer<'a, 's, S> {
     src: &'a [u8],
     pos: usize,
-    out: Vec<Token>,
+    sink: &'s mut S,
     modes: Vec<Mode>,
     /// Open braces, counting `${` and `%{`.
     braces: i64,
@@ -72,7 +143,7 @@ struct Lexer<'a> {
     no_comment_end_after: Option<usize>,
 }
 
-impl Lexer<'_> {
+impl<S: Sink> Lexer<'_, '_, S> {
     fn at(&self, offset: usize) -> Option<u8> {
         self.src.get(self.pos + offset).copied()
     }
@@ -80,13 +151,19 @@ impl Lexer<'_> {
     fn emit(&mut self, kind: K, len: usize) {
         let start = self.pos;
         self.pos = (start + len).min(self.src.len());
-        self.out.push(Token {
-            kind,
-            span: Span::new(start, self.pos),
-        });
+        self.sink.token(kind, start, self.pos);
+    }
+
+    /// Code tokens until the context changes (or the input ends).
+    fn code_run(&mut self) {
+        let depth = self.modes.len();
+        while self.pos < self.src.len() && self.modes.len() == depth {
+            self.code();
+        }
     }
 
     /// Code: expressions, bodies, and the inside of `${ }` / `%{ }`.
+    #[inline]
     fn code(&mut self) {
         let Some(b) = self.at(0) else { return };
         let next = self.at(1);
@@ -169,6 +246,17 @@ impl Lexer<'_> {
             b'-' => self.emit(K::Minus, 1),
             b'?' => self.emit(K::Question, 1),
             b'&' | b'|' | b'~' | b'^' | b';' | b'`' | b'\'' => self.emit(K::OtherSymbol, 1),
+            b'a'..=b'z' | b'A'..=b'Z' | b'_' => {
+                let len = 1 + run_of(self.src, self.pos + 1, &IDENT_CONTINUE);
+                match self.at(len) {
+                    // A non-ASCII character may continue it: the full rule.
+                    Some(c) if c >= 0x80 => {
+                        let len = scan::xid_ident_end(self.src, self.pos) - self.pos;
+                        self.emit(K::Ident, len);
+                    }
+                    _ => self.emit(K::Ident, len),
+                }
+            }
             _ => match decode(self.src, self.pos) {
                 Some((c, _)) if is_id_start(c) => {
                     let len = scan::xid_ident_end(self.src, self.pos) - self.pos;
@@ -244,6 +332,13 @@ impl Lexer<'_> {
                 self.emit(K::QuotedNewline, len);
             }
             _ => {
+                // Text up to the closing quote with nothing to look into
+                // is the literal the full rule would cut.
+                let plain = run_until(self.src, self.pos, &QUOTED_STOP);
+                if plain > 0 && self.at(plain) == Some(b'"') {
+                    self.emit(K::QuotedLit, plain);
+                    return;
+                }
                 let len = self.literal_len(Literal::Quoted);
                 if len > 0 {
                     self.emit(K::QuotedLit, len);

@@ -42,6 +42,7 @@ mod lexer;
 use crate::span::Span;
 
 pub use lexer::lex;
+pub(crate) use lexer::{lex_into, Sink};
 
 /// One token: its kind and the bytes it covers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -162,7 +163,7 @@ impl TokenKind {
     /// `+1` for the tokens that open a bracket (`{ [ ( ${ %{`), `-1` for
     /// those that close one (`} ] )` and the `}` of a template sequence),
     /// `0` otherwise.
-    pub fn bracket_change(self) -> i32 {
+    pub const fn bracket_change(self) -> i32 {
         match self {
             TokenKind::OBrace
             | TokenKind::OBrack
