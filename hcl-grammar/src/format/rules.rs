@@ -31,6 +31,10 @@ struct Placed {
     start: usize,
     end: usize,
     spaces: usize,
+    /// The spaces before it in the source, when only spaces are there
+    /// (`usize::MAX` otherwise): where they are the ones it gets, the
+    /// source is copied.
+    gap: usize,
 }
 
 /// A line kept for alignment (it has an assignment or a trailing
@@ -97,8 +101,9 @@ struct Rules<'s> {
     last_is_in: bool,
     before: Option<K>,
     /// Bytes of skipped tokens (spaces, tabs, a byte order mark) since the
-    /// last placed token.
+    /// last placed token, and whether they are all spaces.
     skipped: usize,
+    blank_ok: bool,
     /// Indentation: the net opening brackets of each open level.
     levels: Vec<i64>,
     out: Output,
@@ -119,12 +124,31 @@ struct Output {
 
 impl Sink for Rules<'_> {
     #[inline]
+    fn blank(&mut self, start: usize, end: usize, spaces_only: bool) {
+        self.skipped += end - start;
+        self.blank_ok &= spaces_only;
+    }
+
+    #[inline]
     fn token(&mut self, kind: K, start: usize, end: usize) {
         if kind.is_trivia() {
+            // A tab or a byte order mark (`blank` takes the lexer's
+            // whitespace; a caller's token list comes here).
             self.skipped += end - start;
+            self.blank_ok &= kind == K::Whitespace
+                && self
+                    .src
+                    .get(start..end)
+                    .is_some_and(|b| b.iter().all(|&c| c == b' '));
             return;
         }
+        let gap = if self.blank_ok {
+            self.skipped
+        } else {
+            usize::MAX
+        };
         self.skipped = 0;
+        self.blank_ok = true;
         let i = self.toks.len();
         // The spaces from the token before it in the line (the line's first
         // token gets its indentation at the line's end; an `=` starting an
@@ -143,6 +167,7 @@ impl Sink for Rules<'_> {
             start,
             end,
             spaces,
+            gap,
         });
         let change = i64::from(kind.bracket_change());
         if kind == K::Equal && self.eq.is_none() && i > self.line {
@@ -183,6 +208,7 @@ impl<'s> Rules<'s> {
             last_is_in: false,
             before: None,
             skipped: 0,
+            blank_ok: true,
             levels: Vec::new(),
             out: Output {
                 bytes: Vec::with_capacity(src.len().min(max_len) + 64),
@@ -319,10 +345,7 @@ impl Output {
                 self.too_long = Some(t.start);
                 return;
             }
-            // Tokens come in order: `end <= t.start`.
-            let kept = t.start.wrapping_sub(end) == t.spaces
-                && (t.spaces == 0 || src.get(end..t.start).is_some_and(all_spaces));
-            if !kept {
+            if t.gap != t.spaces {
                 self.bytes
                     .extend_from_slice(src.get(run..end).unwrap_or_default());
                 self.bytes.resize(self.bytes.len() + t.spaces, b' ');
@@ -331,23 +354,6 @@ impl Output {
             end = t.end;
         }
         (self.len, self.run, self.end) = (len, run, end);
-    }
-}
-
-/// Whether `gap` is all spaces (a word at a time: most gaps compared are
-/// indentation).
-fn all_spaces(gap: &[u8]) -> bool {
-    const WORD: u64 = u64::from_ne_bytes([b' '; 8]);
-    const HALF: u32 = u32::from_ne_bytes([b' '; 4]);
-    let half = |b: Option<&[u8]>| b.and_then(|b| b.try_into().ok()).map(u32::from_ne_bytes);
-    let mut words = gap.chunks_exact(8);
-    if !words.all(|w| w.try_into().ok().map(u64::from_ne_bytes) == Some(WORD)) {
-        return false;
-    }
-    let rest = words.remainder();
-    match rest.len() {
-        0..4 => rest.iter().all(|&b| b == b' '),
-        n => half(rest.get(..4)) == Some(HALF) && half(rest.get(n - 4..)) == Some(HALF),
     }
 }
 

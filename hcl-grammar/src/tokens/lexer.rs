@@ -25,6 +25,13 @@ const BOM: &[u8] = b"\xEF\xBB\xBF";
 /// `start..end`.
 pub(crate) trait Sink {
     fn token(&mut self, kind: K, start: usize, end: usize);
+
+    /// A [`K::Whitespace`] token; `spaces_only`: without tabs.
+    #[inline]
+    fn blank(&mut self, start: usize, end: usize, spaces_only: bool) {
+        let _ = spaces_only;
+        self.token(K::Whitespace, start, end);
+    }
 }
 
 impl Sink for Vec<Token> {
@@ -103,6 +110,27 @@ fn run_until(src: &[u8], from: usize, table: &[bool; 256]) -> usize {
         .count()
 }
 
+/// The length of the run of spaces from `from`, a word at a time (most
+/// runs are indentation).
+#[inline]
+fn space_run(src: &[u8], from: usize) -> usize {
+    const WORD: u64 = u64::from_le_bytes([b' '; 8]);
+    let rest = src.get(from..).unwrap_or_default();
+    let mut words = rest.chunks_exact(8);
+    let mut n = 0;
+    for w in &mut words {
+        let Ok(w) = <[u8; 8]>::try_from(w) else { break };
+        // Little-endian: the first byte that is not a space is the lowest
+        // set byte.
+        let diff = u64::from_le_bytes(w) ^ WORD;
+        if diff != 0 {
+            return n + (diff.trailing_zeros() / 8) as usize;
+        }
+        n += 8;
+    }
+    n + words.remainder().iter().take_while(|&&b| b == b' ').count()
+}
+
 /// `run_until` for the bytes a table marks.
 #[inline]
 #[allow(clippy::indexing_slicing)]
@@ -148,6 +176,7 @@ impl<S: Sink> Lexer<'_, '_, S> {
         self.src.get(self.pos + offset).copied()
     }
 
+    #[inline(always)]
     fn emit(&mut self, kind: K, len: usize) {
         let start = self.pos;
         self.pos = (start + len).min(self.src.len());
@@ -169,8 +198,11 @@ impl<S: Sink> Lexer<'_, '_, S> {
         let next = self.at(1);
         match b {
             b' ' | b'\t' => {
-                let len = self.run_len(self.pos, |c| c == b' ' || c == b'\t');
-                self.emit(K::Whitespace, len);
+                let spaces = space_run(self.src, self.pos);
+                let len = spaces + self.run_len(self.pos + spaces, |c| c == b' ' || c == b'\t');
+                let start = self.pos;
+                self.pos = (start + len).min(self.src.len());
+                self.sink.blank(start, self.pos, len == spaces);
             }
             b'0'..=b'9' => {
                 let len = scan::number_token_end(self.src, self.pos) - self.pos;
