@@ -14,7 +14,7 @@
 //! The tokens go to a [`Sink`]: [`lex`] collects them, the formatter
 //! places them as they come (no token list is built).
 
-use super::{Token, TokenKind as K};
+use super::{runs, Token, TokenKind as K};
 use crate::ident::is_id_start;
 use crate::scan::{self, char_at as decode, Ident, Literal, Sequence};
 use crate::span::Span;
@@ -79,69 +79,6 @@ pub(crate) fn lex_into<S: Sink>(src: &[u8], sink: &mut S) {
     }
 }
 
-/// The bytes that continue an ASCII identifier (UAX #31's ASCII members
-/// of XID_Continue, and `-`), and those that stop quoted text without a
-/// second look (`"`, `\`, `$`, `%`, newlines, and non-ASCII bytes, whose
-/// UTF-8 [`scan::literal_end`] checks).
-static IDENT_CONTINUE: [bool; 256] = ident_continue();
-static QUOTED_STOP: [bool; 256] = scan::byte_set(b"\"\\$%\n\r", true);
-
-#[allow(clippy::indexing_slicing)]
-const fn ident_continue() -> [bool; 256] {
-    let mut t = [false; 256];
-    let mut c = 0;
-    while c < 128 {
-        let b = c as u8;
-        t[c] = b.is_ascii_alphanumeric() || b == b'_' || b == b'-';
-        c += 1;
-    }
-    t
-}
-
-/// The length of the run of bytes from `from` that `table` does not
-/// mark (a byte indexes 256 entries: always in bounds).
-#[inline]
-#[allow(clippy::indexing_slicing)]
-fn run_until(src: &[u8], from: usize, table: &[bool; 256]) -> usize {
-    src.get(from..)
-        .unwrap_or_default()
-        .iter()
-        .take_while(|&&c| !table[c as usize])
-        .count()
-}
-
-/// The length of the run of spaces from `from`, a word at a time (most
-/// runs are indentation).
-#[inline]
-fn space_run(src: &[u8], from: usize) -> usize {
-    const WORD: u64 = u64::from_le_bytes([b' '; 8]);
-    let rest = src.get(from..).unwrap_or_default();
-    let mut words = rest.chunks_exact(8);
-    let mut n = 0;
-    for w in &mut words {
-        let Ok(w) = <[u8; 8]>::try_from(w) else { break };
-        // Little-endian: the first byte that is not a space is the lowest
-        // set byte.
-        let diff = u64::from_le_bytes(w) ^ WORD;
-        if diff != 0 {
-            return n + (diff.trailing_zeros() / 8) as usize;
-        }
-        n += 8;
-    }
-    n + words.remainder().iter().take_while(|&&b| b == b' ').count()
-}
-
-/// `run_until` for the bytes a table marks.
-#[inline]
-#[allow(clippy::indexing_slicing)]
-fn run_of(src: &[u8], from: usize, table: &[bool; 256]) -> usize {
-    src.get(from..)
-        .unwrap_or_default()
-        .iter()
-        .take_while(|&&c| table[c as usize])
-        .count()
-}
-
 #[derive(Debug, Clone, Copy)]
 enum Mode {
     Code,
@@ -198,7 +135,7 @@ impl<S: Sink> Lexer<'_, '_, S> {
         let next = self.at(1);
         match b {
             b' ' | b'\t' => {
-                let spaces = space_run(self.src, self.pos);
+                let spaces = runs::spaces(self.src, self.pos);
                 let len = spaces + self.run_len(self.pos + spaces, |c| c == b' ' || c == b'\t');
                 let start = self.pos;
                 self.pos = (start + len).min(self.src.len());
@@ -279,7 +216,7 @@ impl<S: Sink> Lexer<'_, '_, S> {
             b'?' => self.emit(K::Question, 1),
             b'&' | b'|' | b'~' | b'^' | b';' | b'`' | b'\'' => self.emit(K::OtherSymbol, 1),
             b'a'..=b'z' | b'A'..=b'Z' | b'_' => {
-                let len = 1 + run_of(self.src, self.pos + 1, &IDENT_CONTINUE);
+                let len = 1 + runs::ident(self.src, self.pos + 1);
                 match self.at(len) {
                     // A non-ASCII character may continue it: the full rule.
                     Some(c) if c >= 0x80 => {
@@ -366,7 +303,7 @@ impl<S: Sink> Lexer<'_, '_, S> {
             _ => {
                 // Text up to the closing quote with nothing to look into
                 // is the literal the full rule would cut.
-                let plain = run_until(self.src, self.pos, &QUOTED_STOP);
+                let plain = runs::quoted(self.src, self.pos);
                 if plain > 0 && self.at(plain) == Some(b'"') {
                     self.emit(K::QuotedLit, plain);
                     return;

@@ -38,6 +38,7 @@
 //! recursion.
 
 mod lexer;
+mod runs;
 
 use crate::span::Span;
 
