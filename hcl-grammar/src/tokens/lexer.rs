@@ -122,16 +122,15 @@ impl<S: Sink> Lexer<'_, '_, S> {
 
     /// Code tokens until the context changes (or the input ends).
     fn code_run(&mut self) {
-        let depth = self.modes.len();
-        while self.pos < self.src.len() && self.modes.len() == depth {
-            self.code();
-        }
+        while self.pos < self.src.len() && !self.code() {}
     }
 
-    /// Code: expressions, bodies, and the inside of `${ }` / `%{ }`.
+    /// Code: expressions, bodies, and the inside of `${ }` / `%{ }`. True
+    /// when the token changed the context (opened a string or heredoc,
+    /// closed a template sequence).
     #[inline]
-    fn code(&mut self) {
-        let Some(b) = self.at(0) else { return };
+    fn code(&mut self) -> bool {
+        let Some(b) = self.at(0) else { return false };
         let next = self.at(1);
         match b {
             b' ' | b'\t' => {
@@ -180,6 +179,7 @@ impl<S: Sink> Lexer<'_, '_, S> {
                             marker: Span::new(open.marker.start, open.marker.end),
                             start_of_line: true,
                         });
+                        return true;
                     }
                     None => self.emit(K::LessThan, 1),
                 }
@@ -197,11 +197,12 @@ impl<S: Sink> Lexer<'_, '_, S> {
                 self.braces += 1;
                 self.emit(K::OBrace, 1);
             }
-            b'}' => self.close_brace(1, K::CBrace),
-            b'~' if next == Some(b'}') => self.close_brace(2, K::TemplateSeqEnd),
+            b'}' => return self.close_brace(1, K::CBrace),
+            b'~' if next == Some(b'}') => return self.close_brace(2, K::TemplateSeqEnd),
             b'"' => {
                 self.emit(K::OQuote, 1);
                 self.modes.push(Mode::Quoted);
+                return true;
             }
             b'[' => self.emit(K::OBrack, 1),
             b']' => self.emit(K::CBrack, 1),
@@ -235,21 +236,24 @@ impl<S: Sink> Lexer<'_, '_, S> {
                 None => self.emit(K::BadUtf8, 1),
             },
         }
+        false
     }
 
     /// A `}` (`len` 1) or `~}` (`len` 2). It closes the innermost `${` /
     /// `%{` when the braces opened since are balanced; otherwise a `}` is
     /// a plain brace, and a `~}` still a template sequence end (which the
-    /// parser rejects), as the reference does.
-    fn close_brace(&mut self, len: usize, otherwise: K) {
+    /// parser rejects), as the reference does. True when it closes.
+    fn close_brace(&mut self, len: usize, otherwise: K) -> bool {
         if self.ret_braces.last() == Some(&self.braces) {
             self.ret_braces.pop();
             self.modes.pop();
             self.braces -= 1;
             self.emit(K::TemplateSeqEnd, len);
+            true
         } else {
             self.braces -= 1;
             self.emit(otherwise, len);
+            false
         }
     }
 
