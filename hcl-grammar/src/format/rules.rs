@@ -76,6 +76,7 @@ pub(crate) fn format_tokens(
     rules.finish()
 }
 
+/// The formatter's state as the tokens come.
 struct Rules<'s> {
     src: &'s [u8],
     /// The tokens of the lines not written yet (the kept lines, then the
