@@ -29,6 +29,9 @@
 //!   printed.
 //! - `HCL_BENCH_SECONDS`: time per measurement per round (default 3);
 //!   `HCL_BENCH_ROUNDS`: rounds (default 3).
+//! - `HCL_BENCH_PROFILE=checked` (or `unchecked`): formats every file once
+//!   with (without) the syntax check and exits, for a profiler:
+//!   `valgrind --tool=callgrind --toggle-collect='*profile_pass*'`.
 
 #[path = "support/machine.rs"]
 mod machine;
@@ -90,6 +93,16 @@ fn main() {
 
     let unchecked = FormatOptions::default().with_check_syntax(false);
     let checked = FormatOptions::default();
+    if let Ok(which) = std::env::var("HCL_BENCH_PROFILE") {
+        let options = if which == "unchecked" {
+            &unchecked
+        } else {
+            &checked
+        };
+        let out = profile_pass(&files, options);
+        println!("one pass ({which}): {out} bytes written");
+        return;
+    }
     let mut ratios_checked = Vec::new();
     let mut ratios_unchecked = Vec::new();
     for round in 1..=rounds {
@@ -156,6 +169,18 @@ fn load(dir: &Path) -> std::io::Result<Vec<File>> {
         });
     }
     Ok(files)
+}
+
+/// One pass over all files: the function a profiler collects
+/// (`--toggle-collect=*profile_pass*`); the bytes written.
+#[inline(never)]
+fn profile_pass(files: &[File], options: &FormatOptions) -> usize {
+    files
+        .iter()
+        .map(|f| {
+            hcl_grammar::format(black_box(&f.src), options).map_or(0, |out| black_box(out).len())
+        })
+        .sum()
 }
 
 /// Passes over all files until `budget` is spent: MB/s.

@@ -30,6 +30,7 @@
 //! by token as `hclwrite.Format` itself does).
 
 mod rules;
+mod spacing;
 
 use crate::__private::Text;
 use crate::{Error, Input, ParseOptions, Result, Span};
@@ -155,9 +156,7 @@ pub fn format<'i, I: Input<'i>>(input: I, options: &FormatOptions) -> Result<I::
 }
 
 fn format_unchecked(src: &[u8], options: &FormatOptions) -> Result<Vec<u8>> {
-    let tokens = crate::tokens::lex(src);
-    rules::format_tokens(src, &tokens, options.max_output_len)
-        .map_err(|at| too_large(src, at, options))
+    rules::format_src(src, options.max_output_len).map_err(|at| too_large(src, at, options))
 }
 
 /// Formats a token list built by the caller (the document editor's, whose

@@ -1,28 +1,65 @@
 //! The token stream: bytes to tokens, one mode per context (code, quoted
 //! template, heredoc), as the reference scanner cuts them. The lexical
 //! rules themselves (comments, literals, heredoc markers, identifiers,
-//! numbers) are [`crate::scan`]'s.
+//! numbers) are [`crate::scan`]'s; the commonest tokens (ASCII
+//! identifiers, quoted text without escapes) take a shorter road here
+//! that ends where [`crate::scan`]'s would, and fall back to it for
+//! anything else.
 //!
 //! Contexts nest: a `"` in code opens a quoted template, a `${` or `%{`
 //! in a template opens code, and the `}` that balances that `${` returns
 //! to the template. The mode stack is an explicit `Vec`, so nesting costs
 //! no call stack.
+//!
+//! The tokens go to a [`Sink`]: [`lex`] collects them, the formatter
+//! places them as they come (no token list is built).
 
-use super::{Token, TokenKind as K};
+use super::{runs, Token, TokenKind as K};
 use crate::ident::is_id_start;
 use crate::scan::{self, char_at as decode, Ident, Literal, Sequence};
 use crate::span::Span;
 
 const BOM: &[u8] = b"\xEF\xBB\xBF";
 
+/// Where the lexer sends each token, in order: its kind and its bytes
+/// `start..end`.
+pub(crate) trait Sink {
+    fn token(&mut self, kind: K, start: usize, end: usize);
+
+    /// A [`K::Whitespace`] token; `spaces_only`: without tabs.
+    #[inline]
+    fn blank(&mut self, start: usize, end: usize, spaces_only: bool) {
+        let _ = spaces_only;
+        self.token(K::Whitespace, start, end);
+    }
+}
+
+impl Sink for Vec<Token> {
+    #[inline]
+    fn token(&mut self, kind: K, start: usize, end: usize) {
+        self.push(Token {
+            kind,
+            span: Span::new(start, end),
+        });
+    }
+}
+
 /// Cuts `src` into tokens covering every byte, in order. See the
 /// [module documentation](crate::tokens).
 pub fn lex(src: &[u8]) -> Vec<Token> {
+    let mut out = Vec::with_capacity(src.len() / 3 + 4);
+    lex_into(src, &mut out);
+    out
+}
+
+/// [`lex`], each token sent to `sink` as it is cut.
+pub(crate) fn lex_into<S: Sink>(src: &[u8], sink: &mut S) {
     let mut lexer = Lexer {
         src,
         pos: 0,
-        out: Vec::with_capacity(src.len() / 3 + 4),
-        modes: vec![Mode::Code],
+        sink,
+        // Empty: code (the bottom context is never popped).
+        modes: Vec::new(),
         braces: 0,
         ret_braces: Vec::new(),
         no_comment_end_after: None,
@@ -37,10 +74,9 @@ pub fn lex(src: &[u8]) -> Vec<Token> {
                 marker,
                 start_of_line,
             }) => lexer.heredoc(marker, start_of_line),
-            _ => lexer.code(),
+            _ => lexer.code_run(),
         }
     }
-    lexer.out
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -56,10 +92,10 @@ enum Mode {
     },
 }
 
-struct Lexer<'a> {
+struct Lexer<'a, 's, S> {
     src: &'a [u8],
     pos: usize,
-    out: Vec<Token>,
+    sink: &'s mut S,
     modes: Vec<Mode>,
     /// Open braces, counting `${` and `%{`.
     braces: i64,
@@ -72,28 +108,37 @@ struct Lexer<'a> {
     no_comment_end_after: Option<usize>,
 }
 
-impl Lexer<'_> {
+impl<S: Sink> Lexer<'_, '_, S> {
     fn at(&self, offset: usize) -> Option<u8> {
         self.src.get(self.pos + offset).copied()
     }
 
+    #[inline(always)]
     fn emit(&mut self, kind: K, len: usize) {
         let start = self.pos;
         self.pos = (start + len).min(self.src.len());
-        self.out.push(Token {
-            kind,
-            span: Span::new(start, self.pos),
-        });
+        self.sink.token(kind, start, self.pos);
     }
 
-    /// Code: expressions, bodies, and the inside of `${ }` / `%{ }`.
-    fn code(&mut self) {
-        let Some(b) = self.at(0) else { return };
+    /// Code tokens until the context changes (or the input ends).
+    fn code_run(&mut self) {
+        while self.pos < self.src.len() && !self.code() {}
+    }
+
+    /// Code: expressions, bodies, and the inside of `${ }` / `%{ }`. True
+    /// when the token changed the context (opened a string or heredoc,
+    /// closed a template sequence).
+    #[inline]
+    fn code(&mut self) -> bool {
+        let Some(b) = self.at(0) else { return false };
         let next = self.at(1);
         match b {
             b' ' | b'\t' => {
-                let len = self.run_len(self.pos, |c| c == b' ' || c == b'\t');
-                self.emit(K::Whitespace, len);
+                let spaces = runs::spaces(self.src, self.pos);
+                let len = spaces + self.run_len(self.pos + spaces, |c| c == b' ' || c == b'\t');
+                let start = self.pos;
+                self.pos = (start + len).min(self.src.len());
+                self.sink.blank(start, self.pos, len == spaces);
             }
             b'0'..=b'9' => {
                 let len = scan::number_token_end(self.src, self.pos) - self.pos;
@@ -134,6 +179,7 @@ impl Lexer<'_> {
                             marker: Span::new(open.marker.start, open.marker.end),
                             start_of_line: true,
                         });
+                        return true;
                     }
                     None => self.emit(K::LessThan, 1),
                 }
@@ -151,11 +197,12 @@ impl Lexer<'_> {
                 self.braces += 1;
                 self.emit(K::OBrace, 1);
             }
-            b'}' => self.close_brace(1, K::CBrace),
-            b'~' if next == Some(b'}') => self.close_brace(2, K::TemplateSeqEnd),
+            b'}' => return self.close_brace(1, K::CBrace),
+            b'~' if next == Some(b'}') => return self.close_brace(2, K::TemplateSeqEnd),
             b'"' => {
                 self.emit(K::OQuote, 1);
                 self.modes.push(Mode::Quoted);
+                return true;
             }
             b'[' => self.emit(K::OBrack, 1),
             b']' => self.emit(K::CBrack, 1),
@@ -169,6 +216,17 @@ impl Lexer<'_> {
             b'-' => self.emit(K::Minus, 1),
             b'?' => self.emit(K::Question, 1),
             b'&' | b'|' | b'~' | b'^' | b';' | b'`' | b'\'' => self.emit(K::OtherSymbol, 1),
+            b'a'..=b'z' | b'A'..=b'Z' | b'_' => {
+                let len = 1 + runs::ident(self.src, self.pos + 1);
+                match self.at(len) {
+                    // A non-ASCII character may continue it: the full rule.
+                    Some(c) if c >= 0x80 => {
+                        let len = scan::xid_ident_end(self.src, self.pos) - self.pos;
+                        self.emit(K::Ident, len);
+                    }
+                    _ => self.emit(K::Ident, len),
+                }
+            }
             _ => match decode(self.src, self.pos) {
                 Some((c, _)) if is_id_start(c) => {
                     let len = scan::xid_ident_end(self.src, self.pos) - self.pos;
@@ -178,21 +236,24 @@ impl Lexer<'_> {
                 None => self.emit(K::BadUtf8, 1),
             },
         }
+        false
     }
 
     /// A `}` (`len` 1) or `~}` (`len` 2). It closes the innermost `${` /
     /// `%{` when the braces opened since are balanced; otherwise a `}` is
     /// a plain brace, and a `~}` still a template sequence end (which the
-    /// parser rejects), as the reference does.
-    fn close_brace(&mut self, len: usize, otherwise: K) {
+    /// parser rejects), as the reference does. True when it closes.
+    fn close_brace(&mut self, len: usize, otherwise: K) -> bool {
         if self.ret_braces.last() == Some(&self.braces) {
             self.ret_braces.pop();
             self.modes.pop();
             self.braces -= 1;
             self.emit(K::TemplateSeqEnd, len);
+            true
         } else {
             self.braces -= 1;
             self.emit(otherwise, len);
+            false
         }
     }
 
@@ -244,6 +305,13 @@ impl Lexer<'_> {
                 self.emit(K::QuotedNewline, len);
             }
             _ => {
+                // Text up to the closing quote with nothing to look into
+                // is the literal the full rule would cut.
+                let plain = runs::quoted(self.src, self.pos);
+                if plain > 0 && self.at(plain) == Some(b'"') {
+                    self.emit(K::QuotedLit, plain);
+                    return;
+                }
                 let len = self.literal_len(Literal::Quoted);
                 if len > 0 {
                     self.emit(K::QuotedLit, len);

@@ -38,10 +38,12 @@
 //! recursion.
 
 mod lexer;
+mod runs;
 
 use crate::span::Span;
 
 pub use lexer::lex;
+pub(crate) use lexer::{lex_into, Sink};
 
 /// One token: its kind and the bytes it covers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -162,7 +164,7 @@ impl TokenKind {
     /// `+1` for the tokens that open a bracket (`{ [ ( ${ %{`), `-1` for
     /// those that close one (`} ] )` and the `}` of a template sequence),
     /// `0` otherwise.
-    pub fn bracket_change(self) -> i32 {
+    pub const fn bracket_change(self) -> i32 {
         match self {
             TokenKind::OBrace
             | TokenKind::OBrack
