@@ -167,7 +167,7 @@ impl<'a> ser::Serializer for NodeSerializer<'a> {
         self.number(|o| int64(o, i64::from(v)))
     }
     fn serialize_i64(self, v: i64) -> Result<Done> {
-        self.number(|o| int64(o, i64::from(v)))
+        self.number(|o| int64(o, v))
     }
     fn serialize_i128(self, v: i128) -> Result<Done> {
         self.number(|o| int(o, v))
