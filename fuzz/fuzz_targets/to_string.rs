@@ -20,7 +20,7 @@ const PIECES: &[&str] = &[
 ];
 
 fn nfc(s: String) -> String {
-    hcl_grammar::json::nfc(Cow::Owned(s)).into_owned()
+    hcl_grammar::__private::nfc(Cow::Owned(s)).into_owned()
 }
 
 fn string(u: &mut Unstructured<'_>) -> Result<String> {
