@@ -124,6 +124,17 @@ impl From<u128> for Number {
 
 impl serde::Serialize for Number {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        // An integer written without a point (`Decimal` scale 0) that fits
+        // an `i64`, other than `-0`: every serializer, ours included, takes
+        // it as that `i64` (our literal for it is its digits), so it needs
+        // no hand-over.
+        if let N::Dec(d) = self.0 {
+            if d.scale() == 0 && !(d.is_zero() && d.is_sign_negative()) {
+                if let Ok(i) = i64::try_from(d.mantissa()) {
+                    return s.serialize_i64(i);
+                }
+            }
+        }
         // This crate's serializers take the number exactly (see `ser`).
         if crate::reserved::active() {
             return serialize_number(self, s);

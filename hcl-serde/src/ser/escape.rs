@@ -1,15 +1,101 @@
-//! How numbers are spelled in HCL source (strings and keys: `crate::quote`,
-//! which [`Value`](crate::Value)'s `Display` shares).
+//! How strings, keys and numbers are spelled in HCL source: the
+//! serializer's fast paths, which write what `crate::quote` (shared with
+//! [`Value`](crate::Value)'s `Display`) writes, checked by the tests below.
 
 use crate::Number;
 
-pub(crate) use crate::quote::{is_bare_key, is_identifier};
-
-/// The bytes [`push_quoted`] stops at: quotes, backslashes, control
+/// A byte that [`push_quoted`] stops at: quotes, backslashes, control
 /// characters, `$` and `%` (escaped before `{`), and 0xC2 (the lead byte
 /// of the C1 control characters).
+const SPECIAL: u8 = 1;
+/// A byte that may start an identifier (ASCII: letters and `_`).
+const START: u8 = 2;
+/// A byte that may continue an identifier (ASCII: letters, digits, `_`
+/// and `-`).
+const CONTINUE: u8 = 4;
+
+/// The classes of every byte, one table lookup per byte.
+// Indexes below 256 into 256 entries.
+#[allow(clippy::indexing_slicing)]
+const CLASS: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        if c < 0x20 || matches!(c, 0x7f | b'"' | b'\\' | b'$' | b'%' | 0xc2) {
+            t[b] |= SPECIAL;
+        }
+        if c.is_ascii_alphabetic() || c == b'_' {
+            t[b] |= START | CONTINUE;
+        }
+        if c.is_ascii_digit() || c == b'-' {
+            t[b] |= CONTINUE;
+        }
+        b += 1;
+    }
+    t
+};
+
+fn class(b: u8) -> u8 {
+    // A `u8` indexes 256 entries: no bounds check, no panic.
+    #[allow(clippy::indexing_slicing)]
+    CLASS[usize::from(b)]
+}
+
 fn special(b: u8) -> bool {
-    matches!(b, 0..=0x1f | 0x7f | b'"' | b'\\' | b'$' | b'%' | 0xc2)
+    class(b) & SPECIAL != 0
+}
+
+/// Whether any of the eight bytes of `x` is [`special`]: the bit tricks
+/// of "find a byte in a word" (each test is exact for the word as a
+/// whole: a borrow only crosses from a byte that matched).
+fn any_special(x: u64) -> bool {
+    const LO: u64 = 0x0101_0101_0101_0101;
+    const HI: u64 = 0x8080_8080_8080_8080;
+    let zero = |v: u64| v.wrapping_sub(LO) & !v & HI;
+    let below_space = x.wrapping_sub(LO * 0x20) & !x & HI;
+    below_space
+        | zero(x ^ (LO * 0x7f))
+        | zero(x ^ (LO * u64::from(b'"')))
+        | zero(x ^ (LO * u64::from(b'\\')))
+        // `$` (0x24) and `%` (0x25) at once.
+        | zero((x & (LO * 0xfe)) ^ (LO * 0x24))
+        | zero(x ^ (LO * 0xc2))
+        != 0
+}
+
+/// The index of the first [`special`] byte from `i` on, or the length.
+fn next_special(bytes: &[u8], mut i: usize) -> usize {
+    while let Some(word) = bytes.get(i..i + 8) {
+        let word = <[u8; 8]>::try_from(word).map_or(0, u64::from_le_bytes);
+        if any_special(word) {
+            break;
+        }
+        i += 8;
+    }
+    while bytes.get(i).is_some_and(|&b| !special(b)) {
+        i += 1;
+    }
+    i
+}
+
+/// Whether `s` is an HCL identifier, as [`crate::quote::is_identifier`]
+/// says, with the ASCII case by table.
+pub(crate) fn is_identifier(s: &str) -> bool {
+    let bytes = s.as_bytes();
+    let ascii = match bytes.split_first() {
+        None => return false,
+        Some((&first, rest)) => {
+            class(first) & START != 0 && rest.iter().all(|&b| class(b) & CONTINUE != 0)
+        }
+    };
+    ascii || (!s.is_ascii() && crate::quote::is_identifier(s))
+}
+
+/// Whether `k` is written bare as an object key, as
+/// [`crate::quote::is_bare_key`] says.
+pub(crate) fn is_bare_key(k: &str) -> bool {
+    is_identifier(k) && !matches!(k, "null" | "true" | "false" | "for")
 }
 
 /// Appends `s` quoted, as [`crate::quote::write_quoted`] writes it (the
@@ -25,9 +111,7 @@ pub(crate) fn push_quoted(out: &mut String, s: &str) {
     let mut run = 0;
     let mut i = 0;
     loop {
-        while bytes.get(i).is_some_and(|&b| !special(b)) {
-            i += 1;
-        }
+        i = next_special(bytes, i);
         let Some(&b) = bytes.get(i) else { break };
         let (escape, len): (&str, usize) = match b {
             b'"' => ("\\\"", 1),
@@ -136,8 +220,49 @@ pub(crate) fn float_literal(f: f64, plain: String, exp: String) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{number_literal, push_quoted, scientific};
+    use super::{
+        any_special, is_bare_key, is_identifier, number_literal, push_quoted, scientific, special,
+    };
     use crate::Number;
+
+    #[test]
+    fn any_special_is_special_of_some_byte() {
+        // Every byte at every place in a word of plain bytes, and beside
+        // every other byte (the borrows of the word tricks).
+        for fill in [b'a', b' ', 0x80, 0xff, b'#', b'&', 0x21] {
+            for b in 0..=255u8 {
+                for at in 0..8 {
+                    let mut w = [fill; 8];
+                    if let Some(x) = w.get_mut(at) {
+                        *x = b;
+                    }
+                    let want = w.iter().any(|&c| special(c));
+                    assert_eq!(any_special(u64::from_le_bytes(w)), want, "{w:?}");
+                }
+            }
+        }
+        for a in 0..=255u8 {
+            for b in 0..=255u8 {
+                let w = [a, b, a, b, b, a, b, a];
+                assert_eq!(
+                    any_special(u64::from_le_bytes(w)),
+                    special(a) || special(b),
+                    "{w:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn identifiers_are_quotes() {
+        for s in [
+            "", "a", "_", "-", "1a", "a1", "a-b", "a_b", "a b", "a.b", "é", "aé", "éa", "a\u{301}",
+            "null", "true", "false", "for", "for_each", "x\u{0}", "日本", "a日本", "$label", "a$",
+        ] {
+            assert_eq!(is_identifier(s), crate::quote::is_identifier(s), "{s:?}");
+            assert_eq!(is_bare_key(s), crate::quote::is_bare_key(s), "{s:?}");
+        }
+    }
 
     #[test]
     fn push_quoted_is_write_quoted() {
@@ -149,6 +274,13 @@ mod tests {
             "\u{0}\u{1f}\u{7f}\u{80}\u{9f}\u{a0}é€😀",
             "end$",
             "\u{9f}${",
+            "a long plain string, without any escape in it",
+            "0123456789abcdef\"0123456789abcdef\\0123",
+            "a long text then ${x} at 17, then %{ if } and $$ and %",
+            "xxxxxxxx\u{85}yyyyyyyy\u{a0}zzzzzzz\u{7f}",
+            "abcdefg$",
+            "abcdefgh${",
+            "éééééééé\u{9f}\u{c2}",
         ] {
             let mut ours = String::new();
             push_quoted(&mut ours, s);

@@ -52,6 +52,7 @@ pub use wrap::{attribute, block, Attribute, Block};
 use crate::error::{Error, Result};
 use node::{Done, MapNode, NodeSerializer, SeqNode};
 use serde::ser::{self, Serialize};
+use std::cell::Cell;
 use std::io;
 use tree::Tree;
 
@@ -101,13 +102,59 @@ pub(crate) use crate::reserved::{
 /// A data error for what HCL cannot hold (see the [module](self)
 /// documentation), or any error `T`'s `Serialize` reports.
 pub fn to_string<T: Serialize + ?Sized>(value: &T) -> Result<String> {
-    let tree = {
+    let mut scratch = Scratch::take();
+    {
         let _active = ActiveGuard::new();
-        node::to_tree(value)?
+        node::to_tree(value, &mut scratch.tree)?;
+    }
+    let out = write_out(&scratch.tree, &mut scratch.lines)?;
+    scratch.keep();
+    Ok(out)
+}
+
+/// The serializer's working room: the tree of the value being written
+/// and the writer's stack of lines. Each thread keeps one between calls
+/// (when small, see [`Tree::is_small`]), so that serializing a small
+/// value allocates only its output; a call made while another runs on the
+/// same thread (a `Serialize` impl calling `to_string`) starts empty.
+#[derive(Default)]
+struct Scratch {
+    tree: Tree,
+    lines: write::Lines,
+}
+
+thread_local! {
+    static SCRATCH: Cell<Scratch> = const {
+        Cell::new(Scratch {
+            tree: Tree::new(),
+            lines: Vec::new(),
+        })
     };
-    // The output is about as long as the text the tree holds.
-    let mut out = String::with_capacity(tree.text_len() + tree.text_len() / 2 + 64);
-    write::write_document(&tree, &mut out)?;
+}
+
+impl Scratch {
+    /// This thread's room, or new room.
+    fn take() -> Scratch {
+        SCRATCH.try_with(Cell::take).unwrap_or_default()
+    }
+
+    /// Keeps the room for the next call on this thread, when small.
+    fn keep(self) {
+        if self.tree.is_small() && self.lines.capacity() <= 512 {
+            // During the thread's exit there is no slot: the room is dropped.
+            let _ = SCRATCH.try_with(|slot| slot.set(self));
+        }
+    }
+}
+
+/// Lays out `tree` as HCL text.
+fn write_out(tree: &Tree, lines: &mut write::Lines) -> Result<String> {
+    // The output is the text the tree holds, plus per node its quotes,
+    // ` = `, line break and indentation: room for a dozen bytes each, so
+    // that the output seldom grows (growing copied it, 2% of the corpus
+    // values' instructions).
+    let mut out = String::with_capacity(tree.text_len() + 12 * tree.len() + 64);
+    write::write_document(tree, &mut out, lines)?;
     Ok(out)
 }
 
@@ -128,9 +175,11 @@ pub fn to_vec<T: Serialize + ?Sized>(value: &T) -> Result<Vec<u8>> {
 /// # Errors
 ///
 /// As [`to_string`], or the writer's I/O error.
-pub fn to_writer<W: io::Write, T: Serialize + ?Sized>(writer: W, value: &T) -> Result<()> {
-    let mut ser = Serializer::new(writer);
-    value.serialize(&mut ser)
+pub fn to_writer<W: io::Write, T: Serialize + ?Sized>(mut writer: W, value: &T) -> Result<()> {
+    // What `Serializer` does, with `to_string`'s first allocations sized
+    // for a small value.
+    let text = to_string(value)?;
+    writer.write_all(text.as_bytes()).map_err(Error::io)
 }
 
 /// A serde serializer that writes an HCL file into an [`io::Write`].
@@ -158,7 +207,7 @@ impl<W: io::Write> Serializer<W> {
     pub fn new(writer: W) -> Serializer<W> {
         Serializer {
             writer,
-            tree: Tree::default(),
+            tree: Tree::new(),
         }
     }
 
@@ -169,13 +218,13 @@ impl<W: io::Write> Serializer<W> {
 
     /// The tree, emptied for a new value.
     fn start(&mut self) -> NodeSerializer<'_> {
-        self.tree.clear();
+        self.tree.reset();
         NodeSerializer::new(&mut self.tree)
     }
 
     /// The writer, and the tree emptied for a new value, apart.
     fn parts(&mut self) -> (&mut W, NodeSerializer<'_>) {
-        self.tree.clear();
+        self.tree.reset();
         (&mut self.writer, NodeSerializer::new(&mut self.tree))
     }
 
@@ -187,8 +236,7 @@ impl<W: io::Write> Serializer<W> {
 /// Lays out `tree` and writes it into `writer`, once whole.
 fn finish<W: io::Write>(writer: &mut W, tree: &Tree, done: Result<Done>) -> Result<()> {
     done?;
-    let mut out = String::with_capacity(tree.text_len() + tree.text_len() / 2 + 64);
-    write::write_document(tree, &mut out)?;
+    let out = write_out(tree, &mut Vec::new())?;
     writer.write_all(out.as_bytes()).map_err(Error::io)
 }
 
@@ -425,5 +473,37 @@ impl<W: io::Write> ser::SerializeMap for MapCompound<'_, W> {
     fn end(self) -> Result<()> {
         let (done, tree) = self.inner.end_tree();
         finish(self.writer, tree, done)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+
+    /// A value whose `Serialize` calls `to_string` while the outer call
+    /// holds this thread's room (see `Scratch`).
+    struct Nested;
+
+    impl serde::Serialize for Nested {
+        fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            let text =
+                crate::to_string(&BTreeMap::from([("a", 1)])).map_err(serde::ser::Error::custom)?;
+            s.serialize_str(&text)
+        }
+    }
+
+    #[test]
+    fn a_serialize_impl_may_call_to_string() {
+        let value = BTreeMap::from([("x", Nested), ("y", Nested)]);
+        for _ in 0..2 {
+            let out = crate::to_string(&value);
+            assert_eq!(
+                out.ok().as_deref(),
+                Some("x = \"a = 1\\n\"\ny = \"a = 1\\n\"\n")
+            );
+        }
+        let mut out = Vec::new();
+        assert!(crate::to_writer(&mut out, &value).is_ok());
+        assert_eq!(out, b"x = \"a = 1\\n\"\ny = \"a = 1\\n\"\n");
     }
 }

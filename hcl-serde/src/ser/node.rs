@@ -21,12 +21,10 @@ const MAX_DEPTH: usize = 128;
 /// without pushing its value.
 pub(crate) struct Done(());
 
-/// Serializes `value` into a [`Tree`].
-pub(crate) fn to_tree<T: Serialize + ?Sized>(value: &T) -> Result<Tree> {
-    // Room for a small value without growing.
-    let mut tree = Tree::with_capacity(64, 1024);
-    value.serialize(NodeSerializer::new(&mut tree))?;
-    Ok(tree)
+/// Serializes `value` into `tree` (emptied first).
+pub(crate) fn to_tree<T: Serialize + ?Sized>(value: &T, tree: &mut Tree) -> Result<Done> {
+    tree.reset();
+    value.serialize(NodeSerializer::new(tree))
 }
 
 /// The serializer of the first pass: pushes one value's nodes.
@@ -122,6 +120,29 @@ fn int(out: &mut String, v: impl std::fmt::Display) {
     let _ = write!(out, "{v}");
 }
 
+/// Writes an `i64`'s digits, as `int` does, without the formatting
+/// machinery (most numbers of a value are small integers).
+fn int64(out: &mut String, v: i64) {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    let mut n = v.unsigned_abs();
+    loop {
+        at -= 1;
+        if let Some(d) = digits.get_mut(at) {
+            // `n % 10` is below 10.
+            *d = b'0' + (n % 10) as u8;
+        }
+        n /= 10;
+        if n == 0 || at == 0 {
+            break;
+        }
+    }
+    if v < 0 {
+        out.push('-');
+    }
+    out.push_str(std::str::from_utf8(digits.get(at..).unwrap_or_default()).unwrap_or_default());
+}
+
 impl<'a> ser::Serializer for NodeSerializer<'a> {
     type Ok = Done;
     type Error = Error;
@@ -137,28 +158,28 @@ impl<'a> ser::Serializer for NodeSerializer<'a> {
         self.push(Node::Bool(v))
     }
     fn serialize_i8(self, v: i8) -> Result<Done> {
-        self.number(|o| int(o, v))
+        self.number(|o| int64(o, i64::from(v)))
     }
     fn serialize_i16(self, v: i16) -> Result<Done> {
-        self.number(|o| int(o, v))
+        self.number(|o| int64(o, i64::from(v)))
     }
     fn serialize_i32(self, v: i32) -> Result<Done> {
-        self.number(|o| int(o, v))
+        self.number(|o| int64(o, i64::from(v)))
     }
     fn serialize_i64(self, v: i64) -> Result<Done> {
-        self.number(|o| int(o, v))
+        self.number(|o| int64(o, v))
     }
     fn serialize_i128(self, v: i128) -> Result<Done> {
         self.number(|o| int(o, v))
     }
     fn serialize_u8(self, v: u8) -> Result<Done> {
-        self.number(|o| int(o, v))
+        self.number(|o| int64(o, i64::from(v)))
     }
     fn serialize_u16(self, v: u16) -> Result<Done> {
-        self.number(|o| int(o, v))
+        self.number(|o| int64(o, i64::from(v)))
     }
     fn serialize_u32(self, v: u32) -> Result<Done> {
-        self.number(|o| int(o, v))
+        self.number(|o| int64(o, i64::from(v)))
     }
     fn serialize_u64(self, v: u64) -> Result<Done> {
         self.number(|o| int(o, v))
@@ -529,6 +550,28 @@ impl ser::SerializeStructVariant for MapNode<'_> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn int64_is_display() {
+        for v in [
+            0,
+            1,
+            -1,
+            9,
+            10,
+            -10,
+            99,
+            100,
+            12345,
+            i64::MAX,
+            i64::MIN,
+            i64::MIN + 1,
+        ] {
+            let mut out = String::from("x");
+            super::int64(&mut out, v);
+            assert_eq!(out, format!("x{v}"));
+        }
+    }
+
     #[test]
     fn depth_limit_is_the_deserializers() {
         assert_eq!(super::MAX_DEPTH, crate::de::DEFAULT_MAX_DEPTH);

@@ -105,23 +105,36 @@ impl Tree {
         }
     }
 
-    /// Empties the tree for a new value.
-    pub(crate) fn clear(&mut self) {
+    /// Empties the tree for a new value, with room for a small one (see
+    /// [`Tree::SMALL`]) without growing.
+    pub(crate) fn reset(&mut self) {
         self.nodes.clear();
         self.text.clear();
+        self.nodes.reserve(Tree::SMALL.0);
+        self.text.reserve(Tree::SMALL.1);
     }
+
+    /// The nodes and bytes of text a tree starts with room for: a small
+    /// value's, so that most values never grow it.
+    pub(crate) const SMALL: (usize, usize) = (64, 1024);
 
     /// The length of all text held.
     pub(crate) fn text_len(&self) -> usize {
         self.text.len()
     }
 
-    /// A tree with room for `nodes` nodes and `text` bytes of text.
-    pub(super) fn with_capacity(nodes: usize, text: usize) -> Tree {
+    /// An empty tree, without room yet.
+    pub(crate) const fn new() -> Tree {
         Tree {
-            nodes: Vec::with_capacity(nodes),
-            text: String::with_capacity(text),
+            nodes: Vec::new(),
+            text: String::new(),
         }
+    }
+
+    /// Whether the room the tree holds is little enough to keep for the
+    /// next value (a large document's is given back).
+    pub(crate) fn is_small(&self) -> bool {
+        self.nodes.capacity() <= 2048 && self.text.capacity() <= 32 * 1024
     }
 
     /// How many nodes the tree holds.

@@ -22,18 +22,21 @@ use crate::error::{Error, Result};
 use unicode_segmentation::UnicodeSegmentation;
 
 /// Writes the value at the root of `tree` as a whole HCL file.
-pub(crate) fn write_document(tree: &Tree, out: &mut String) -> Result<()> {
-    write_top(tree, 0, out, &mut Vec::with_capacity(32))
+/// `lines` is scratch room (emptied first), kept by the caller for the
+/// next document.
+pub(crate) fn write_document(tree: &Tree, out: &mut String, lines: &mut Lines) -> Result<()> {
+    lines.clear();
+    write_top(tree, 0, out, lines)
 }
 
 /// One `key = value` line waiting to be written, with what its run's
 /// alignment needs.
 #[derive(Clone, Copy)]
-struct Line<'t> {
-    key: &'t str,
+pub(crate) struct Line {
+    /// The value's index (its key is the node before it).
+    value: usize,
     /// Whether the key is written quoted.
     quote: bool,
-    value: usize,
     /// Whether the value is written on one line.
     inline: bool,
     /// The key's width as written.
@@ -42,9 +45,17 @@ struct Line<'t> {
 
 /// The lines of the objects being written, innermost last: one stack for
 /// the whole document, so that no object allocates its own.
-type Lines<'t> = Vec<Line<'t>>;
+pub(crate) type Lines = Vec<Line>;
 
-fn write_top<'t>(tree: &'t Tree, i: usize, out: &mut String, lines: &mut Lines<'t>) -> Result<()> {
+/// The key of the entry whose value is at `value`.
+fn key_of(tree: &Tree, value: usize) -> &str {
+    match tree.node(value.saturating_sub(1)) {
+        Node::Key(t) => tree.str(t),
+        _ => "",
+    }
+}
+
+fn write_top(tree: &Tree, i: usize, out: &mut String, lines: &mut Lines) -> Result<()> {
     match tree.node(i) {
         Node::Struct(_) => {
             if entries(tree, i)
@@ -200,13 +211,13 @@ fn label_error(tree: &Tree, i: usize) -> Error {
 }
 
 /// Writes the entries of the map or struct at `i` as a body at `indent`.
-fn write_body<'t>(
-    tree: &'t Tree,
+fn write_body(
+    tree: &Tree,
     i: usize,
     is_struct: bool,
     indent: usize,
     out: &mut String,
-    lines: &mut Lines<'t>,
+    lines: &mut Lines,
 ) -> Result<()> {
     let mut items = Vec::with_capacity(8);
     for (k, v) in entries(tree, i) {
@@ -265,13 +276,13 @@ fn write_body<'t>(
 }
 
 /// Writes one block at `indent`.
-fn write_block<'t>(
-    tree: &'t Tree,
+fn write_block(
+    tree: &Tree,
     name: &str,
     block: &BlockRef<'_>,
     indent: usize,
     out: &mut String,
-    lines: &mut Lines<'t>,
+    lines: &mut Lines,
 ) -> Result<()> {
     push_spaces(out, indent);
     out.push_str(name);
@@ -318,12 +329,23 @@ fn write_block<'t>(
 }
 
 fn push_spaces(out: &mut String, n: usize) {
-    const SPACES: &str = "                                                                ";
+    // Pieces of a known length, so that each is a store of its own and
+    // not a call to `memset` (indentation is mostly 2, 4 or 6 spaces).
     let mut n = n;
-    while n > 0 {
-        let k = n.min(SPACES.len());
-        out.push_str(SPACES.get(..k).unwrap_or_default());
-        n -= k;
+    while n >= 8 {
+        out.push_str("        ");
+        n -= 8;
+    }
+    if n >= 4 {
+        out.push_str("    ");
+        n -= 4;
+    }
+    if n >= 2 {
+        out.push_str("  ");
+        n -= 2;
+    }
+    if n == 1 {
+        out.push(' ');
     }
 }
 
@@ -337,7 +359,7 @@ fn width(s: &str) -> usize {
 }
 
 /// A line of `key = value`, measured.
-fn line<'t>(tree: &Tree, key: &'t str, quote: bool, value: usize) -> Line<'t> {
+fn line(tree: &Tree, key: &str, quote: bool, value: usize) -> Line {
     let inline = is_inline(tree, value);
     let width = if !inline {
         // Not aligned.
@@ -350,9 +372,8 @@ fn line<'t>(tree: &Tree, key: &'t str, quote: bool, value: usize) -> Line<'t> {
         width(key)
     };
     Line {
-        key,
-        quote,
         value,
+        quote,
         inline,
         width,
     }
@@ -361,12 +382,12 @@ fn line<'t>(tree: &Tree, key: &'t str, quote: bool, value: usize) -> Line<'t> {
 /// Writes the lines from `from` on (then drops them) at `indent`,
 /// aligning the `=` of each run of consecutive values written on one
 /// line.
-fn write_aligned<'t>(
-    tree: &'t Tree,
+fn write_aligned(
+    tree: &Tree,
     from: usize,
     indent: usize,
     out: &mut String,
-    lines: &mut Lines<'t>,
+    lines: &mut Lines,
 ) -> Result<()> {
     let end = lines.len();
     let mut n = from;
@@ -385,11 +406,12 @@ fn write_aligned<'t>(
                 break;
             };
             n += 1;
+            let key = key_of(tree, l.value);
             push_spaces(out, indent);
             if l.quote {
-                push_quoted(out, l.key);
+                push_quoted(out, key);
             } else {
-                out.push_str(l.key);
+                out.push_str(key);
             }
             if pad > 0 {
                 push_spaces(out, pad.saturating_sub(l.width));
@@ -398,9 +420,9 @@ fn write_aligned<'t>(
             write_expr(tree, l.value, indent, out, lines).map_err(|e| {
                 let mut shown = String::new();
                 if l.quote {
-                    push_quoted(&mut shown, l.key);
+                    push_quoted(&mut shown, key);
                 } else {
-                    shown.push_str(l.key);
+                    shown.push_str(key);
                 }
                 e.prepend_key(shown.trim_matches('"'))
             })?;
@@ -446,12 +468,12 @@ fn is_inline(tree: &Tree, i: usize) -> bool {
 
 /// Writes the value at `i` as an expression whose first line continues a
 /// line at `indent` (its later lines are indented from there).
-fn write_expr<'t>(
-    tree: &'t Tree,
+fn write_expr(
+    tree: &Tree,
     i: usize,
     indent: usize,
     out: &mut String,
-    lines: &mut Lines<'t>,
+    lines: &mut Lines,
 ) -> Result<()> {
     match tree.node(i) {
         Node::Null => out.push_str("null"),
