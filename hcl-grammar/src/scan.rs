@@ -211,9 +211,26 @@ pub(crate) fn is_ident_start(c: u8) -> bool {
 /// `ident_char`, for one byte: an ASCII letter, digit, `_`, `-`, or a byte
 /// of a non-ASCII character.
 #[inline]
-pub(crate) fn is_ident_byte(c: u8) -> bool {
+pub(crate) const fn is_ident_byte(c: u8) -> bool {
     c.is_ascii_alphanumeric() || c == b'_' || c == b'-' || c >= 0x80
 }
+
+/// The ASCII bytes of [`is_ident_byte`] (letters, digits, `_`, `-`), as a
+/// table: for loops that stop at the first byte that is not one (a
+/// non-ASCII byte is for the caller to look at).
+pub(crate) static ASCII_IDENT_BYTE: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut c = 0;
+    while c < 128 {
+        // `c < 128`: in bounds, and the cast is exact.
+        #[allow(clippy::indexing_slicing)]
+        {
+            table[c] = is_ident_byte(c as u8);
+        }
+        c += 1;
+    }
+    table
+};
 
 /// The grammar's `identifier` at `at`: its end (`at` when none starts
 /// there).

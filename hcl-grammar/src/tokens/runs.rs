@@ -10,23 +10,11 @@ const ONES: u64 = 0x0101_0101_0101_0101;
 const HIGH: u64 = ONES * 0x80;
 
 /// The bytes that continue an ASCII identifier (UAX #31's ASCII members
-/// of XID_Continue, and `-`), and those that stop quoted text without a
-/// second look (`"`, `\`, `$`, `%`, newlines, and non-ASCII bytes, whose
-/// UTF-8 [`scan::literal_end`] checks).
-static IDENT_CONTINUE: [bool; 256] = ident_continue();
+/// of XID_Continue, and `-`: [`scan::ASCII_IDENT_BYTE`]), and those that
+/// stop quoted text without a second look (`"`, `\`, `$`, `%`, newlines,
+/// and non-ASCII bytes, whose UTF-8 [`scan::literal_end`] checks).
+static IDENT_CONTINUE: &[bool; 256] = &scan::ASCII_IDENT_BYTE;
 static QUOTED_STOP: [bool; 256] = scan::byte_set(b"\"\\$%\n\r", true);
-
-#[allow(clippy::indexing_slicing)] // c < 128
-const fn ident_continue() -> [bool; 256] {
-    let mut t = [false; 256];
-    let mut c = 0;
-    while c < 128 {
-        let b = c as u8;
-        t[c] = b.is_ascii_alphanumeric() || b == b'_' || b == b'-';
-        c += 1;
-    }
-    t
-}
 
 /// The high bit of each byte of `x` below 0x80 that lies in `lo..=hi`
 /// (`hi` < 0x80). Bytes from 0x80 may carry into the bytes after them:
@@ -110,7 +98,7 @@ pub(super) fn spaces(src: &[u8], from: usize) -> usize {
 /// The identifier bytes (ASCII) from `from`.
 #[inline]
 pub(super) fn ident(src: &[u8], from: usize) -> usize {
-    run(src, from, not_ident, &IDENT_CONTINUE)
+    run(src, from, not_ident, IDENT_CONTINUE)
 }
 
 /// The quoted text from `from` before a byte that needs a second look.
@@ -143,7 +131,7 @@ mod tests {
                 let mut text = b"hello world, plain text here".to_vec();
                 text.insert(at, b);
                 for from in 0..src.len() {
-                    assert_eq!(ident(&src, from), by_table(&src, from, &IDENT_CONTINUE));
+                    assert_eq!(ident(&src, from), by_table(&src, from, IDENT_CONTINUE));
                 }
                 for from in 0..blank.len() {
                     assert_eq!(spaces(&blank, from), by_table(&blank, from, &SPACE));

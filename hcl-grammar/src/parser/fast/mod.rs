@@ -60,20 +60,6 @@ pub(super) struct Parser<'i> {
     work: std::cell::Cell<usize>,
 }
 
-/// The ASCII bytes of [`scan::is_ident_byte`] (letters, digits, `_`, `-`).
-// Indices below 256: in bounds.
-#[allow(clippy::indexing_slicing)]
-static ASCII_IDENT_BYTE: [bool; 256] = {
-    let mut table = [false; 256];
-    let mut c = 0;
-    while c < 128 {
-        let b = c as u8;
-        table[c] = b.is_ascii_alphanumeric() || b == b'_' || b == b'-';
-        c += 1;
-    }
-    table
-};
-
 /// Whether `c` may start an identifier (ASCII only: anything else is left
 /// to pest).
 #[inline]
@@ -258,7 +244,7 @@ impl<'i> Parser<'i> {
         #[allow(clippy::indexing_slicing)]
         let len = rest
             .iter()
-            .position(|&c| !ASCII_IDENT_BYTE[usize::from(c)])
+            .position(|&c| !scan::ASCII_IDENT_BYTE[usize::from(c)])
             .unwrap_or(rest.len());
         if rest.get(len).is_some_and(|&c| !c.is_ascii()) {
             return None;
