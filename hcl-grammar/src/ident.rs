@@ -29,13 +29,54 @@ pub(crate) fn is_id_continue(c: char) -> bool {
 /// assert!(!hcl_grammar::is_identifier("2x"));
 /// assert!(!hcl_grammar::is_identifier(""));
 /// ```
+#[inline]
 pub fn is_identifier(s: &str) -> bool {
+    let Some((&first, rest)) = s.as_bytes().split_first() else {
+        return false;
+    };
+    // ASCII by table, without the Unicode tables: most names are ASCII.
+    if first.is_ascii() {
+        if !(first.is_ascii_alphabetic() || first == b'_') {
+            return false;
+        }
+        // A byte indexes 256 entries.
+        #[allow(clippy::indexing_slicing)]
+        let stop = rest
+            .iter()
+            .find(|&&c| !crate::scan::ASCII_IDENT_BYTE[usize::from(c)]);
+        match stop {
+            None => return true,
+            Some(&c) if c.is_ascii() => return false,
+            // Not ASCII: the whole rule below.
+            Some(_) => {}
+        }
+    }
     let mut chars = s.chars();
     chars.next().is_some_and(is_id_start) && chars.all(is_id_continue)
 }
 
 #[cfg(test)]
 mod tests {
+    /// The ASCII shortcut agrees with the character rule.
+    #[test]
+    fn the_ascii_path_is_the_rule() {
+        let rule = |s: &str| {
+            let mut chars = s.chars();
+            chars.next().is_some_and(super::is_id_start) && chars.all(super::is_id_continue)
+        };
+        let pieces = [
+            "a", "Z", "_", "-", "0", "9", " ", ".", "\u{e9}", "\u{301}", "\u{7f}", "$",
+        ];
+        for a in pieces {
+            for b in pieces {
+                for c in pieces {
+                    let s = format!("{a}{b}{c}");
+                    assert_eq!(super::is_identifier(&s), rule(&s), "{s:?}");
+                }
+            }
+        }
+    }
+
     #[test]
     fn ascii_classes_are_the_tables() {
         for b in 0u8..0x80 {

@@ -39,30 +39,10 @@ pub(crate) fn write_quoted<W: Write + ?Sized>(out: &mut W, s: &str) -> fmt::Resu
     out.write_char('"')
 }
 
-/// Whether `s` is an HCL identifier (a valid attribute or block type name).
+/// Whether `s` is an HCL identifier (a valid attribute or block type
+/// name): the grammar's one rule.
 pub(crate) fn is_identifier(s: &str) -> bool {
-    // ASCII first (the XID classes' ASCII members: letters start, letters,
-    // digits and `_` continue), without the Unicode tables.
-    let ascii = |b: &u8, first: bool| match b {
-        b'a'..=b'z' | b'A'..=b'Z' | b'_' => Some(true),
-        b'0'..=b'9' | b'-' => Some(!first),
-        0x80.. => None,
-        _ => Some(false),
-    };
-    let Some((first, rest)) = s.as_bytes().split_first() else {
-        return false;
-    };
-    let mut ok = ascii(first, true);
-    for b in rest {
-        if ok != Some(true) {
-            break;
-        }
-        ok = ascii(b, false);
-    }
-    match ok {
-        Some(ok) => ok,
-        None => hcl_grammar::is_identifier(s),
-    }
+    hcl_grammar::is_identifier(s)
 }
 
 /// Writes an object key: bare when it is an identifier that reads back as

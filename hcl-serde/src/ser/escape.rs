@@ -8,11 +8,6 @@ use crate::Number;
 /// characters, `$` and `%` (escaped before `{`), and 0xC2 (the lead byte
 /// of the C1 control characters).
 const SPECIAL: u8 = 1;
-/// A byte that may start an identifier (ASCII: letters and `_`).
-const START: u8 = 2;
-/// A byte that may continue an identifier (ASCII: letters, digits, `_`
-/// and `-`).
-const CONTINUE: u8 = 4;
 
 /// The classes of every byte, one table lookup per byte.
 // Indexes below 256 into 256 entries.
@@ -24,12 +19,6 @@ const CLASS: [u8; 256] = {
         let c = b as u8;
         if c < 0x20 || matches!(c, 0x7f | b'"' | b'\\' | b'$' | b'%' | 0xc2) {
             t[b] |= SPECIAL;
-        }
-        if c.is_ascii_alphabetic() || c == b'_' {
-            t[b] |= START | CONTINUE;
-        }
-        if c.is_ascii_digit() || c == b'-' {
-            t[b] |= CONTINUE;
         }
         b += 1;
     }
@@ -79,24 +68,8 @@ fn next_special(bytes: &[u8], mut i: usize) -> usize {
     i
 }
 
-/// Whether `s` is an HCL identifier, as [`crate::quote::is_identifier`]
-/// says, with the ASCII case by table.
-pub(crate) fn is_identifier(s: &str) -> bool {
-    let bytes = s.as_bytes();
-    let ascii = match bytes.split_first() {
-        None => return false,
-        Some((&first, rest)) => {
-            class(first) & START != 0 && rest.iter().all(|&b| class(b) & CONTINUE != 0)
-        }
-    };
-    ascii || (!s.is_ascii() && crate::quote::is_identifier(s))
-}
-
-/// Whether `k` is written bare as an object key, as
-/// [`crate::quote::is_bare_key`] says.
-pub(crate) fn is_bare_key(k: &str) -> bool {
-    is_identifier(k) && !matches!(k, "null" | "true" | "false" | "for")
-}
+// Names: the one rule of each (the grammar's identifier, ASCII by table).
+pub(crate) use crate::quote::{is_bare_key, is_identifier};
 
 /// Appends `s` quoted, as [`crate::quote::write_quoted`] writes it (the
 /// same escapes), copying the runs between escapes whole.
@@ -220,9 +193,7 @@ pub(crate) fn float_literal(f: f64, plain: String, exp: String) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{
-        any_special, is_bare_key, is_identifier, number_literal, push_quoted, scientific, special,
-    };
+    use super::{any_special, number_literal, push_quoted, scientific, special};
     use crate::Number;
 
     #[test]
@@ -250,17 +221,6 @@ mod tests {
                     "{w:?}"
                 );
             }
-        }
-    }
-
-    #[test]
-    fn identifiers_are_quotes() {
-        for s in [
-            "", "a", "_", "-", "1a", "a1", "a-b", "a_b", "a b", "a.b", "é", "aé", "éa", "a\u{301}",
-            "null", "true", "false", "for", "for_each", "x\u{0}", "日本", "a日本", "$label", "a$",
-        ] {
-            assert_eq!(is_identifier(s), crate::quote::is_identifier(s), "{s:?}");
-            assert_eq!(is_bare_key(s), crate::quote::is_bare_key(s), "{s:?}");
         }
     }
 
