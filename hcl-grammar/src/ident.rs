@@ -35,21 +35,20 @@ pub fn is_identifier(s: &str) -> bool {
         return false;
     };
     // ASCII by table, without the Unicode tables: most names are ASCII.
-    if first.is_ascii() {
-        if !(first.is_ascii_alphabetic() || first == b'_') {
-            return false;
-        }
-        // A byte indexes 256 entries.
-        #[allow(clippy::indexing_slicing)]
+    // A byte indexes 256 entries.
+    #[allow(clippy::indexing_slicing)]
+    if crate::scan::ASCII_IDENT_START[usize::from(first)] {
         let stop = rest
             .iter()
             .find(|&&c| !crate::scan::ASCII_IDENT_BYTE[usize::from(c)]);
         match stop {
             None => return true,
-            Some(&c) if c.is_ascii() => return false,
+            Some(&c) if c < 0x80 => return false,
             // Not ASCII: the whole rule below.
             Some(_) => {}
         }
+    } else if first < 0x80 {
+        return false;
     }
     let mut chars = s.chars();
     chars.next().is_some_and(is_id_start) && chars.all(is_id_continue)

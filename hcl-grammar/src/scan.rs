@@ -204,9 +204,12 @@ pub(crate) enum Ident {
 /// `ident_start`, for one byte: an ASCII letter, `_`, or the first byte of
 /// a non-ASCII character.
 #[inline]
-pub(crate) fn is_ident_start(c: u8) -> bool {
+pub(crate) const fn is_ident_start(c: u8) -> bool {
     c.is_ascii_alphabetic() || c == b'_' || c >= 0x80
 }
+
+/// The ASCII bytes of [`is_ident_start`] (letters, `_`), as a table.
+pub(crate) static ASCII_IDENT_START: [bool; 256] = ascii_table(false);
 
 /// `ident_char`, for one byte: an ASCII letter, digit, `_`, `-`, or a byte
 /// of a non-ASCII character.
@@ -218,19 +221,28 @@ pub(crate) const fn is_ident_byte(c: u8) -> bool {
 /// The ASCII bytes of [`is_ident_byte`] (letters, digits, `_`, `-`), as a
 /// table: for loops that stop at the first byte that is not one (a
 /// non-ASCII byte is for the caller to look at).
-pub(crate) static ASCII_IDENT_BYTE: [bool; 256] = {
+pub(crate) static ASCII_IDENT_BYTE: [bool; 256] = ascii_table(true);
+
+/// The ASCII bytes of [`is_ident_byte`] (`continues`) or of
+/// [`is_ident_start`], as a table (the bytes from 0x80 are not in it).
+const fn ascii_table(continues: bool) -> [bool; 256] {
     let mut table = [false; 256];
     let mut c = 0;
     while c < 128 {
         // `c < 128`: in bounds, and the cast is exact.
         #[allow(clippy::indexing_slicing)]
         {
-            table[c] = is_ident_byte(c as u8);
+            let b = c as u8;
+            table[c] = if continues {
+                is_ident_byte(b)
+            } else {
+                is_ident_start(b)
+            };
         }
         c += 1;
     }
     table
-};
+}
 
 /// The grammar's `identifier` at `at`: its end (`at` when none starts
 /// there).
