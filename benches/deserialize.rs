@@ -31,14 +31,16 @@
 //! when absent, the corpus parts are skipped); `HCL_BENCH_SECONDS` is the
 //! time budget per library and part (default 3).
 
+#[path = "support/corpus.rs"]
+mod corpus;
 #[path = "support/machine.rs"]
 mod machine;
 #[path = "support/pest_version.rs"]
 mod pest_version;
 
-use machine::machine;
+use corpus::{corpus, corpus_dir};
+use machine::{load, machine};
 use pest_version::pest_version;
-use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 #[path = "support/terraform_structs.rs"]
@@ -129,31 +131,6 @@ fn typed_split(name: &str, inputs: &[String], parse_target: f64) {
     );
 }
 
-fn corpus_dir() -> Option<PathBuf> {
-    let dir = match std::env::var_os("HCL_CORPUS_DIR") {
-        Some(d) => PathBuf::from(d),
-        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus"),
-    };
-    dir.join("MANIFEST.tsv").is_file().then_some(dir)
-}
-
-fn corpus(dir: &Path) -> Vec<String> {
-    let manifest = std::fs::read_to_string(dir.join("MANIFEST.tsv")).unwrap_or_default();
-    manifest
-        .lines()
-        .skip(1)
-        .filter_map(|line| {
-            let cols: Vec<&str> = line.split('\t').collect();
-            (cols.get(4) == Some(&"ok"))
-                .then(|| {
-                    cols.first()
-                        .and_then(|p| std::fs::read_to_string(dir.join(p)).ok())
-                })
-                .flatten()
-        })
-        .collect()
-}
-
 /// A variables file of about `size` bytes.
 fn synthetic_values(size: usize) -> String {
     let mut s = String::with_capacity(size + 512);
@@ -228,16 +205,6 @@ output "url_{i}" {{
         i += 1;
     }
     s
-}
-
-fn load() -> String {
-    std::fs::read_to_string("/proc/loadavg")
-        .ok()
-        .and_then(|l| {
-            let v: Vec<&str> = l.split_whitespace().take(3).collect();
-            (v.len() == 3).then(|| v.join(" "))
-        })
-        .unwrap_or_else(|| "unknown".to_owned())
 }
 
 fn main() {

@@ -231,16 +231,6 @@ fn cases(dir: &Path) -> Vec<String> {
         .collect()
 }
 
-fn load() -> String {
-    std::fs::read_to_string("/proc/loadavg")
-        .ok()
-        .and_then(|l| {
-            let v: Vec<&str> = l.split_whitespace().take(3).collect();
-            (v.len() == 3).then(|| v.join(" "))
-        })
-        .unwrap_or_else(|| "unknown".to_owned())
-}
-
 /// Runs one function once over its inputs, for a profiler.
 #[inline(never)]
 fn profiled(run: fn(&str) -> bool, inputs: &[String]) {
@@ -284,7 +274,11 @@ fn main() {
         profile(&which);
         return;
     }
-    println!("machine: {}; load average {}", machine::machine(), load());
+    println!(
+        "machine: {}; load average {}",
+        machine::machine(),
+        machine::load()
+    );
     println!("JSON syntax: hcl::from_json_str vs serde_json::from_str, no context");
     let sizes = [("52K", 52_000), ("1M", 1_000_000), ("6M", 6_000_000)];
     let mut first = None;
@@ -321,5 +315,5 @@ fn main() {
             report("cases", &cases(&dir), ours_value, theirs_value);
         }
     }
-    println!("load average after: {}", load());
+    println!("load average after: {}", machine::load());
 }

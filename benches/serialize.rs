@@ -33,14 +33,16 @@
 //! the parts named in `HCL_BENCH_PARTS`, comma-separated) and exits, for
 //! a profiler: `valgrind --tool=callgrind --toggle-collect='*profile_pass*'`.
 
+#[path = "support/corpus.rs"]
+mod corpus;
 #[path = "support/machine.rs"]
 mod machine;
 
-use machine::machine;
+use corpus::{corpus, corpus_dir};
+use machine::{load, machine};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::hint::black_box;
-use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 fn budget() -> Duration {
@@ -210,32 +212,6 @@ macro_rules! terraform_structs {
 terraform_structs!(ours_tf, hcl::RawExpression);
 terraform_structs!(theirs_tf, hcl_rs::Expression);
 
-fn corpus_dir() -> Option<PathBuf> {
-    let dir = match std::env::var_os("HCL_CORPUS_DIR") {
-        Some(d) => PathBuf::from(d),
-        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus"),
-    };
-    dir.join("MANIFEST.tsv").is_file().then_some(dir)
-}
-
-/// Every corpus file the reference reads, as text.
-fn corpus(dir: &Path) -> Vec<String> {
-    let manifest = std::fs::read_to_string(dir.join("MANIFEST.tsv")).unwrap_or_default();
-    manifest
-        .lines()
-        .skip(1)
-        .filter_map(|line| {
-            let cols: Vec<&str> = line.split('\t').collect();
-            (cols.get(4) == Some(&"ok"))
-                .then(|| {
-                    cols.first()
-                        .and_then(|p| std::fs::read_to_string(dir.join(p)).ok())
-                })
-                .flatten()
-        })
-        .collect()
-}
-
 /// Which libraries to load values for: both, or one alone (profiling).
 #[derive(Clone, Copy, PartialEq)]
 enum Only {
@@ -285,16 +261,6 @@ fn document(files: &[&String], size: usize) -> String {
         doc.push_str("}\n");
     }
     doc
-}
-
-fn load() -> String {
-    std::fs::read_to_string("/proc/loadavg")
-        .ok()
-        .and_then(|l| {
-            let v: Vec<&str> = l.split_whitespace().take(3).collect();
-            (v.len() == 3).then(|| v.join(" "))
-        })
-        .unwrap_or_else(|| "unknown".to_owned())
 }
 
 /// Visits every node of `v` (the bytes of its strings and keys summed):
