@@ -96,13 +96,8 @@ impl<'s, 'i> Ctx<'s, 'i> {
     }
 }
 
-/// The part of `text` to parse: see [`ParseOptions::region`].
-fn region(text: &str, options: &ParseOptions) -> Result<Span> {
-    options.region(text)
-}
-
 pub(crate) fn parse_body<'i>(src: &'i str, options: &ParseOptions) -> Result<Body<'i>> {
-    let span = region(src, options)?;
+    let span = options.region(src)?;
     check_len(src, span, options)?;
     if let Some(body) = fast::parse_body(src, span, options) {
         return Ok(body);
@@ -112,13 +107,13 @@ pub(crate) fn parse_body<'i>(src: &'i str, options: &ParseOptions) -> Result<Bod
 
 /// [`parse_body`] by the pest route only.
 pub(crate) fn parse_body_pest<'i>(src: &'i str, options: &ParseOptions) -> Result<Body<'i>> {
-    let span = region(src, options)?;
+    let span = options.region(src)?;
     pest::config_file(src, span, Source::Str(src), options)
 }
 
 /// [`parse_body`] by the fast path only: `None` where it is not sure.
 pub(crate) fn parse_body_fast<'i>(src: &'i str, options: &ParseOptions) -> Option<Body<'i>> {
-    let span = region(src, options).ok()?;
+    let span = options.region(src).ok()?;
     check_len(src, span, options).ok()?;
     fast::parse_body(src, span, options)
 }
@@ -132,14 +127,14 @@ pub(crate) fn parse_expr<'i>(src: &'i str, options: &ParseOptions) -> Result<Exp
 
 /// [`parse_expr`] by the fast path only: `None` where it is not sure.
 pub(crate) fn parse_expr_fast<'i>(src: &'i str, options: &ParseOptions) -> Option<Expr<'i>> {
-    let span = region(src, options).ok()?;
+    let span = options.region(src).ok()?;
     check_len(src, span, options).ok()?;
     fast::parse_expr(src, span, options)
 }
 
 /// [`parse_expr`] by the pest route only.
 pub(crate) fn parse_expr_pest<'i>(src: &'i str, options: &ParseOptions) -> Result<Expr<'i>> {
-    let span = region(src, options)?;
+    let span = options.region(src)?;
     pest::expr_file(src, span, Source::Str(src), options)
 }
 
@@ -155,7 +150,7 @@ pub(crate) fn parse_template_fast<'i>(
     src: &'i str,
     options: &ParseOptions,
 ) -> Option<Template<'i>> {
-    let span = region(src, options).ok()?;
+    let span = options.region(src).ok()?;
     check_len(src, span, options).ok()?;
     fast::parse_template(src, span, options)
 }
@@ -165,7 +160,7 @@ pub(crate) fn parse_template_pest<'i>(
     src: &'i str,
     options: &ParseOptions,
 ) -> Result<Template<'i>> {
-    let span = region(src, options)?;
+    let span = options.region(src)?;
     pest::template_file(src, span, Source::Str(src), options)
 }
 
@@ -181,7 +176,7 @@ pub(crate) fn parse_body_bytes<'i>(src: &'i [u8], options: &ParseOptions) -> Res
     }
     too_large_bytes(src, options)?;
     let (text, bad) = sanitize(src);
-    let span = region(&text, options)?;
+    let span = options.region(&text)?;
     check_len(&text, span, options)?;
     let body = pest::config_file(&text, span, Source::Bytes(src), options)?;
     let comments = prescan::comment_ranges(text.get(span.range()).unwrap_or_default());
@@ -209,7 +204,7 @@ fn bytes_as<'i, T>(
     }
     too_large_bytes(src, options)?;
     let (text, bad) = sanitize(src);
-    let span = region(&text, options)?;
+    let span = options.region(&text)?;
     check_len(&text, span, options)?;
     match bad.iter().find(|&&b| span.start() <= b && b < span.end()) {
         Some(&b) => Err(invalid_utf8(&text, b)),
