@@ -30,6 +30,15 @@
 //! file. `HCL_CORPUS_DIR` names the corpus (default `../shared/corpus`;
 //! when absent, the corpus parts are skipped); `HCL_BENCH_SECONDS` is the
 //! time budget per library and part (default 3).
+//!
+//! For callgrind, `HCL_BENCH_PROFILE=typed` (or `parse`, `value`,
+//! `theirs-typed`, `theirs-parse`, `theirs-value`) runs that one pass once
+//! over its corpus files (those of parts 1 and 3) and nothing else timed:
+//!
+//! ```text
+//! HCL_BENCH_PROFILE=value valgrind --tool=callgrind \
+//!     --toggle-collect='*profiled*' target/release/deps/deserialize-*
+//! ```
 
 #[path = "support/corpus.rs"]
 mod corpus;
@@ -41,6 +50,7 @@ mod pest_version;
 use corpus::{corpus, corpus_dir};
 use machine::{load, machine};
 use pest_version::pest_version;
+use std::hint::black_box;
 use std::time::Duration;
 
 #[path = "support/terraform_structs.rs"]
@@ -207,7 +217,40 @@ output "url_{i}" {{
     s
 }
 
+/// One pass of `run` over `inputs`: what callgrind counts
+/// (`--toggle-collect='*profiled*'`).
+#[inline(never)]
+fn profiled(run: fn(&str) -> bool, inputs: &[String]) {
+    for s in inputs {
+        assert!(run(black_box(s)), "the profiled input fails");
+    }
+}
+
+/// `HCL_BENCH_PROFILE=which`: one pass over the corpus files of that part.
+fn profile(which: &str) {
+    let Some(files) = corpus_dir().map(|dir| corpus(&dir)) else {
+        panic!("HCL_BENCH_PROFILE needs the corpus (HCL_CORPUS_DIR)");
+    };
+    let typed: fn(&String) -> bool = |s| ours_typed(s) && theirs_typed(s);
+    let value: fn(&String) -> bool = |s| ours_value(s) && theirs_value(s);
+    let (run, keep): (fn(&str) -> bool, fn(&String) -> bool) = match which {
+        "typed" => (ours_typed, typed),
+        "parse" => (ours_parse, typed),
+        "value" => (ours_value, value),
+        "theirs-typed" => (theirs_typed, typed),
+        "theirs-parse" => (theirs_parse, typed),
+        "theirs-value" => (theirs_value, value),
+        other => panic!("HCL_BENCH_PROFILE={other}: unknown"),
+    };
+    let inputs: Vec<String> = files.into_iter().filter(keep).collect();
+    profiled(run, &inputs);
+}
+
 fn main() {
+    if let Ok(which) = std::env::var("HCL_BENCH_PROFILE") {
+        profile(&which);
+        return;
+    }
     println!("machine: {}; load average {}", machine(), load());
     println!("pest {} (Cargo.lock)", pest_version());
     // With the parser at this multiple of hcl-rs's, what would the typed
