@@ -126,7 +126,22 @@ static BARE_UTF8: [bool; 256] = byte_set(b"$%", true);
 /// with the character after it. With `check_utf8` (input that may not be
 /// UTF-8), the text also stops before bytes that are not UTF-8, and
 /// before a `\` whose next character is not.
+#[inline]
 pub(crate) fn literal_end(b: &[u8], at: usize, kind: Literal, check_utf8: bool) -> (usize, Stop) {
+    let (end, stop, _) = literal_end_plain(b, at, kind, check_utf8);
+    (end, stop)
+}
+
+/// [`literal_end`], and whether the text up to the stop is plain: no `\`,
+/// `$` or `%` in it, so that it decodes to itself (the fast path then
+/// skips the string decoder's own scan for them).
+#[inline]
+pub(crate) fn literal_end_plain(
+    b: &[u8],
+    at: usize,
+    kind: Literal,
+    check_utf8: bool,
+) -> (usize, Stop, bool) {
     let table = match (kind, check_utf8) {
         (Literal::Quoted, false) => &QUOTED,
         (Literal::Heredoc, false) => &HEREDOC,
@@ -136,6 +151,7 @@ pub(crate) fn literal_end(b: &[u8], at: usize, kind: Literal, check_utf8: bool) 
         (Literal::Bare, true) => &BARE_UTF8,
     };
     let mut p = at;
+    let mut plain = true;
     loop {
         // A byte indexes a 256-entry table: always in bounds.
         #[allow(clippy::indexing_slicing)]
@@ -143,27 +159,33 @@ pub(crate) fn literal_end(b: &[u8], at: usize, kind: Literal, check_utf8: bool) 
             p += 1;
         }
         let Some(&c) = b.get(p) else {
-            return (p, Stop::End);
+            return (p, Stop::End, plain);
         };
         match c {
-            b'$' | b'%' => match b.get(p + 1) {
-                Some(b'{') => return (p, Stop::Sequence),
-                Some(&d) if d == c && b.get(p + 2) == Some(&b'{') => p += 3,
-                _ => p += 1,
-            },
-            b'"' if kind == Literal::Quoted => return (p, Stop::Quote),
-            b'\\' if kind == Literal::Quoted => match b.get(p + 1) {
-                None | Some(b'\n' | b'\r') => return (p, Stop::BadEscape),
-                Some(_) if !check_utf8 => p += 2,
-                Some(_) => match char_at(b, p + 1) {
-                    Some((_, len)) => p += 1 + len,
-                    None => return (p, Stop::BadUtf8),
-                },
-            },
-            b'\n' | b'\r' if kind != Literal::Bare => return (p, Stop::Newline),
+            b'$' | b'%' => {
+                match b.get(p + 1) {
+                    Some(b'{') => return (p, Stop::Sequence, plain),
+                    Some(&d) if d == c && b.get(p + 2) == Some(&b'{') => p += 3,
+                    _ => p += 1,
+                }
+                plain = false;
+            }
+            b'"' if kind == Literal::Quoted => return (p, Stop::Quote, plain),
+            b'\\' if kind == Literal::Quoted => {
+                match b.get(p + 1) {
+                    None | Some(b'\n' | b'\r') => return (p, Stop::BadEscape, plain),
+                    Some(_) if !check_utf8 => p += 2,
+                    Some(_) => match char_at(b, p + 1) {
+                        Some((_, len)) => p += 1 + len,
+                        None => return (p, Stop::BadUtf8, plain),
+                    },
+                }
+                plain = false;
+            }
+            b'\n' | b'\r' if kind != Literal::Bare => return (p, Stop::Newline, plain),
             _ if c >= 0x80 && check_utf8 => match char_at(b, p) {
                 Some((_, len)) => p += len,
-                None => return (p, Stop::BadUtf8),
+                None => return (p, Stop::BadUtf8, plain),
             },
             _ => p += 1,
         }

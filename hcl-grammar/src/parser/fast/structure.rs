@@ -138,12 +138,13 @@ impl<'i> Parser<'i> {
         let saved = self.depth;
         self.enter(1)?;
         self.expect(b'"')?;
-        let lit = self.quoted_literal()?;
+        let (lit, plain) = self.quoted_literal()?;
         self.expect(b'"')?;
         self.depth = saved;
         let span = Span::at(start, self.pos);
         let inner = Span::at(start + 1, lit);
-        let value = string::decode_quoted(&self.ctx, self.str(inner)?, inner.start()).ok()?;
+        let value =
+            string::decode_scanned(&self.ctx, self.str(inner)?, inner.start(), plain).ok()?;
         Some(StrLit { value, span })
     }
 }

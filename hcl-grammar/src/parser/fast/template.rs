@@ -12,12 +12,13 @@ use std::borrow::Cow;
 
 impl<'i> Parser<'i> {
     /// A quoted literal's bytes from the cursor, up to a `"`, `${` or `%{`
-    /// (not consumed): its end. `None` at a newline, the end of the input
-    /// or a `\` before a newline (all errors for pest).
-    pub(super) fn quoted_literal(&mut self) -> Option<usize> {
-        let (end, stop) = scan::literal_end(self.b, self.pos, Literal::Quoted, false);
+    /// (not consumed): its end, and whether it is plain (no escape, `$` or
+    /// `%`: it decodes to itself). `None` at a newline, the end of the
+    /// input or a `\` before a newline (all errors for pest).
+    pub(super) fn quoted_literal(&mut self) -> Option<(usize, bool)> {
+        let (end, stop, plain) = scan::literal_end_plain(self.b, self.pos, Literal::Quoted, false);
         self.skip_to(end);
-        matches!(stop, Stop::Quote | Stop::Sequence).then_some(end)
+        matches!(stop, Stop::Quote | Stop::Sequence).then_some((end, plain))
     }
 
     /// A quoted template, at `"`: a string when it is one literal.
@@ -26,13 +27,13 @@ impl<'i> Parser<'i> {
         let (saved, qs) = (self.depth, self.qs);
         self.enter(1)?;
         self.pos += 1;
-        let end = self.quoted_literal()?;
+        let (end, plain) = self.quoted_literal()?;
         let first = Span::at(start + 1, end);
         if self.eat(b'"') {
             let value = if first.is_empty() {
                 Cow::Borrowed("")
             } else {
-                string::unescape_quoted(&self.ctx, self.str(first)?, first.start()).ok()?
+                string::unescape_scanned(&self.ctx, self.str(first)?, first.start(), plain).ok()?
             };
             self.depth = saved;
             return Some(Expr {
@@ -42,12 +43,12 @@ impl<'i> Parser<'i> {
         }
         self.enter(1)?;
         let mut toks = Vec::new();
-        self.push_quoted(&mut toks, first)?;
+        self.push_quoted(&mut toks, first, plain)?;
         loop {
             self.sequence(&mut toks)?;
             let ls = self.pos;
-            let le = self.quoted_literal()?;
-            self.push_quoted(&mut toks, Span::at(ls, le))?;
+            let (le, plain) = self.quoted_literal()?;
+            self.push_quoted(&mut toks, Span::at(ls, le), plain)?;
             if self.eat(b'"') {
                 break;
             }
@@ -61,10 +62,11 @@ impl<'i> Parser<'i> {
         })
     }
 
-    /// A quoted literal token, when not empty.
-    fn push_quoted(&mut self, toks: &mut Vec<Tok<'i>>, s: Span) -> Option<()> {
+    /// A quoted literal token, when not empty (`plain` as
+    /// [`Parser::quoted_literal`] says).
+    fn push_quoted(&mut self, toks: &mut Vec<Tok<'i>>, s: Span, plain: bool) -> Option<()> {
         if !s.is_empty() {
-            let value = string::unescape_quoted(&self.ctx, self.str(s)?, s.start()).ok()?;
+            let value = string::unescape_scanned(&self.ctx, self.str(s)?, s.start(), plain).ok()?;
             toks.push(Tok::Lit(StrLit { value, span: s }));
         }
         Some(())

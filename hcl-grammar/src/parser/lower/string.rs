@@ -17,6 +17,37 @@ pub(in crate::parser) fn unescape_quoted<'i>(
     decode_quoted(ctx, raw, start).map(nfc)
 }
 
+/// [`unescape_quoted`] of a literal the scanner found `plain` (no `\\`,
+/// `$` or `%`: nothing to decode) without looking for them again.
+#[inline]
+pub(in crate::parser) fn unescape_scanned<'i>(
+    ctx: &Ctx<'_, 'i>,
+    raw: &'i str,
+    start: usize,
+    plain: bool,
+) -> Result<Cow<'i, str>> {
+    if plain {
+        Ok(nfc(Cow::Borrowed(raw)))
+    } else {
+        unescape_quoted(ctx, raw, start)
+    }
+}
+
+/// [`decode_quoted`] of a literal the scanner found `plain`.
+#[inline]
+pub(in crate::parser) fn decode_scanned<'i>(
+    ctx: &Ctx<'_, 'i>,
+    raw: &'i str,
+    start: usize,
+    plain: bool,
+) -> Result<Cow<'i, str>> {
+    if plain {
+        Ok(Cow::Borrowed(raw))
+    } else {
+        decode_quoted(ctx, raw, start)
+    }
+}
+
 /// [`unescape_quoted`] without NFC: a block label keeps its characters as
 /// written, as in the reference (hclsyntax does not normalize labels).
 pub(in crate::parser) fn decode_quoted<'i>(
