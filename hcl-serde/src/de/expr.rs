@@ -82,23 +82,26 @@ impl<'a, 'de> ExprDeserializer<'a, 'de> {
         let ExprKind::Object(items) = &self.expr.kind else {
             return None;
         };
+        if items.len() <= 16 {
+            // Small objects (most): compared pairwise, nothing allocated.
+            for (i, item) in items.iter().enumerate() {
+                let k = static_key(&item.key)?;
+                if items
+                    .get(..i)?
+                    .iter()
+                    .any(|earlier| static_key(&earlier.key) == Some(k))
+                {
+                    return None;
+                }
+            }
+            return Some(items);
+        }
         let mut keys = Vec::with_capacity(items.len());
         for item in items {
             keys.push(static_key(&item.key)?);
         }
-        if keys.len() <= 16 {
-            for (i, k) in keys.iter().enumerate() {
-                if keys.get(i + 1..)?.contains(k) {
-                    return None;
-                }
-            }
-        } else {
-            let mut seen = std::collections::HashSet::with_capacity(keys.len());
-            if !keys.iter().all(|k| seen.insert(*k)) {
-                return None;
-            }
-        }
-        Some(items)
+        let mut seen = std::collections::HashSet::with_capacity(keys.len());
+        keys.iter().all(|k| seen.insert(*k)).then_some(items)
     }
 
     /// Whether `expr` is a traversal or call whose root the context lacks,
