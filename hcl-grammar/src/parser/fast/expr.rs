@@ -145,22 +145,25 @@ impl<'i> Parser<'i> {
         }
         let mut e = self.primary(nl)?;
         self.sep(nl)?;
-        let mut rest: Vec<Post<'i>> = Vec::new();
+        // The steps from the first splat on, when there is one (most
+        // operands have none: no list, and no drop of one, for them).
+        let mut rest: Option<Vec<Post<'i>>> = None;
         while let Some(post) = self.postfix(nl)? {
             self.enter(1)?;
             self.sep(nl)?;
-            if rest.is_empty()
-                && matches!(
+            match &mut rest {
+                None if matches!(
                     post.kind(),
                     StepKind::GetAttr | StepKind::Legacy | StepKind::Index
-                )
-            {
-                e = post.apply(&mut self.ctx, e).ok()?;
-            } else {
-                rest.push(post);
+                ) =>
+                {
+                    e = post.apply(&mut self.ctx, e).ok()?;
+                }
+                None => rest = Some(vec![post]),
+                Some(rest) => rest.push(post),
             }
         }
-        if !rest.is_empty() {
+        if let Some(rest) = rest {
             e = apply_postfixes(&mut self.ctx, e, rest).ok()?;
         }
         for (op, op_span) in unary.into_iter().rev() {
