@@ -270,21 +270,25 @@ pub(crate) fn scan(text: &str) -> Option<Parsed> {
         return None;
     }
     let exp10 = exp.checked_sub(i64::try_from(frac.len()).ok()?)?;
-    let all = format!("{int}{frac}");
-    let trimmed = all.trim_start_matches('0');
+    // The digits without leading zeros, built once (one allocation).
+    let int = int.trim_start_matches('0');
+    let mut digits = String::with_capacity(int.len() + frac.len());
+    digits.push_str(int);
+    digits.push_str(if int.is_empty() {
+        frac.trim_start_matches('0')
+    } else {
+        frac
+    });
     // Trailing zeros move into the exponent.
-    let digits = trimmed.trim_end_matches('0');
-    let exp10 = exp10.checked_add(i64::try_from(trimmed.len() - digits.len()).ok()?)?;
+    let kept = digits.trim_end_matches('0').len();
+    let exp10 = exp10.checked_add(i64::try_from(digits.len() - kept).ok()?)?;
+    digits.truncate(kept);
     // Go: a binary exponent beyond int32 is an error ("exponent overflow").
     let approx_exp2 = (exp10 + digits.len() as i64).checked_mul(10)? / 3;
     if !digits.is_empty() && i32::try_from(approx_exp2).is_err() {
         return None;
     }
-    Some(Parsed::Finite {
-        neg,
-        digits: digits.to_owned(),
-        exp10,
-    })
+    Some(Parsed::Finite { neg, digits, exp10 })
 }
 
 /// The reference's 512-bit value of `±digits × 10^exp10` (digits not
