@@ -181,6 +181,17 @@ impl<'i> Parser<'i> {
     /// `ws`: `sp` plus newlines and line comments.
     #[inline]
     fn ws(&mut self) -> Option<()> {
+        // Most separators are empty (`a.b`, `f(x)`, `[1, 2]`): one byte
+        // looked at, inline, before the loop.
+        match self.peek() {
+            Some(b' ' | b'\t' | b'\n' | b'\r' | b'#' | b'/') => self.ws_loop(),
+            _ => Some(()),
+        }
+    }
+
+    /// [`Parser::ws`] past its first byte's check.
+    #[inline(never)]
+    fn ws_loop(&mut self) -> Option<()> {
         loop {
             match self.peek() {
                 Some(b' ' | b'\t') => self.pos += 1,
