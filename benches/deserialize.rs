@@ -231,9 +231,10 @@ fn profile(which: &str) {
     let Some(files) = corpus_dir().map(|dir| corpus(&dir)) else {
         panic!("HCL_BENCH_PROFILE needs the corpus (HCL_CORPUS_DIR)");
     };
-    let typed: fn(&String) -> bool = |s| ours_typed(s) && theirs_typed(s);
-    let value: fn(&String) -> bool = |s| ours_value(s) && theirs_value(s);
-    let (run, keep): (fn(&str) -> bool, fn(&String) -> bool) = match which {
+    type Keep = fn(&String) -> bool;
+    let typed: Keep = |s| ours_typed(s) && theirs_typed(s);
+    let value: Keep = |s| ours_value(s) && theirs_value(s);
+    let (run, keep): (fn(&str) -> bool, Keep) = match which {
         "typed" => (ours_typed, typed),
         "parse" => (ours_parse, typed),
         "value" => (ours_value, value),
