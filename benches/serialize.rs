@@ -32,6 +32,9 @@
 //! with that library alone, writes every value of every part once (or of
 //! the parts named in `HCL_BENCH_PARTS`, comma-separated) and exits, for
 //! a profiler: `valgrind --tool=callgrind --toggle-collect='*profile_pass*'`.
+//! `HCL_BENCH_PROFILE=dump` prints a checksum of our output of every value
+//! of every part (and checks that `to_vec` and `to_writer` agree with
+//! `to_string`), to compare two builds' output byte for byte.
 
 #[path = "support/corpus.rs"]
 mod corpus;
@@ -319,6 +322,42 @@ fn profile_pass(n: usize, side: &Side<'_>) -> usize {
     (0..n).map(|i| black_box(side(i))).sum()
 }
 
+/// FNV-1a over `bytes`, continuing from `h`.
+fn fnv(h: u64, bytes: &[u8]) -> u64 {
+    bytes
+        .iter()
+        .fold(h, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3))
+}
+
+/// `HCL_BENCH_PROFILE=dump`: a checksum of our output (text or error) of
+/// every value of every part, and a check that `to_vec` and `to_writer`
+/// give `to_string`'s bytes, to compare two builds' output byte for byte.
+fn dump<T: Serialize>(name: &str, values: &[T]) {
+    let mut h = 0xcbf2_9ce4_8422_2325u64;
+    let mut bytes = 0;
+    for v in values {
+        let text = hcl::to_string(v).map_err(|e| e.to_string());
+        let vec = hcl::to_vec(v).map_err(|e| e.to_string());
+        let mut out = Vec::new();
+        let written = hcl::to_writer(&mut out, v).map_err(|e| e.to_string());
+        assert_eq!(
+            text.as_ref().map(|t| t.as_bytes()),
+            vec.as_deref().map_err(|e| e)
+        );
+        assert_eq!(written.map(|()| out), vec);
+        let t = match &text {
+            Ok(t) => t.as_bytes(),
+            Err(e) => e.as_bytes(),
+        };
+        bytes += t.len();
+        h = fnv(h, t);
+    }
+    println!(
+        "{name:<16} {:>5} values, {bytes} bytes, checksum {h:016x}",
+        values.len()
+    );
+}
+
 fn main() {
     let profile = std::env::var("HCL_BENCH_PROFILE").ok();
     println!("machine: {}; load average {}", machine(), load());
@@ -401,6 +440,15 @@ fn main() {
         ));
     }
 
+    if profile.as_deref() == Some("dump") {
+        dump("typed", &cfg);
+        dump("terraform", &tf_ours);
+        dump("value", &v_ours);
+        for (size, ours, _) in &docs {
+            dump(&format!("value {}K", size / 1000), ours);
+        }
+        return;
+    }
     if let Some(which) = profile {
         let wanted = std::env::var("HCL_BENCH_PARTS").ok();
         for p in &parts {
