@@ -31,7 +31,9 @@
 //! (default 3). `HCL_BENCH_PROFILE=ours` (or `theirs`) reads the values
 //! with that library alone, writes every value of every part once (or of
 //! the parts named in `HCL_BENCH_PARTS`, comma-separated) and exits, for
-//! a profiler: `valgrind --tool=callgrind --toggle-collect='*profile_pass*'`.
+//! a profiler: `valgrind --tool=callgrind --toggle-collect='*profile_pass*'`
+//! (`HCL_BENCH_REPEAT=N`: N passes, for a sampling profiler such as
+//! `perf record`).
 //! `HCL_BENCH_PROFILE=dump` prints a checksum of our output of every value
 //! of every part (and checks that `to_vec` and `to_writer` agree with
 //! `to_string`), to compare two builds' output byte for byte.
@@ -340,10 +342,7 @@ fn dump<T: Serialize>(name: &str, values: &[T]) {
         let vec = hcl::to_vec(v).map_err(|e| e.to_string());
         let mut out = Vec::new();
         let written = hcl::to_writer(&mut out, v).map_err(|e| e.to_string());
-        assert_eq!(
-            text.as_ref().map(|t| t.as_bytes()),
-            vec.as_deref().map_err(|e| e)
-        );
+        assert_eq!(text.as_ref().map(|t| t.as_bytes()), vec.as_deref());
         assert_eq!(written.map(|()| out), vec);
         let t = match &text {
             Ok(t) => t.as_bytes(),
@@ -451,6 +450,10 @@ fn main() {
     }
     if let Some(which) = profile {
         let wanted = std::env::var("HCL_BENCH_PARTS").ok();
+        let repeat: usize = std::env::var("HCL_BENCH_REPEAT")
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(1);
         for p in &parts {
             if wanted
                 .as_ref()
@@ -463,7 +466,10 @@ fn main() {
             } else {
                 &p.ours
             };
-            let bytes = profile_pass(p.n, side);
+            let mut bytes = 0;
+            for _ in 0..repeat {
+                bytes = profile_pass(p.n, side);
+            }
             println!("{:<16} {:>5} values, {bytes} bytes ({which})", p.name, p.n);
         }
         return;
