@@ -82,6 +82,7 @@ impl<'a> NodeSerializer<'a> {
         (self, at)
     }
 
+    #[inline]
     fn seq(self, variant: Option<usize>) -> Result<SeqNode<'a>> {
         let ser = self.deeper()?;
         let at = ser.tree.open(Node::Seq(0, 0));
@@ -94,6 +95,7 @@ impl<'a> NodeSerializer<'a> {
         })
     }
 
+    #[inline]
     fn map(self, is_struct: bool, variant: Option<usize>) -> Result<MapNode<'a>> {
         let ser = self.deeper()?;
         let at = ser.tree.open(if is_struct {

@@ -280,27 +280,31 @@ impl Tree {
     /// Appends a node.
     #[inline]
     pub(super) fn push(&mut self, node: Node) {
-        if self.nodes.len() == self.nodes.capacity() {
-            self.grow_nodes();
-        }
         self.nodes.push(node);
     }
 
-    /// Makes room for more nodes: twice as many while the tree is small,
-    /// four times past [`Tree::LARGE`]'s nodes (see there).
-    #[cold]
-    fn grow_nodes(&mut self) {
-        let n = self.nodes.capacity();
-        self.nodes
-            .reserve(if n >= Tree::LARGE.0 { 3 * n } else { n.max(8) });
+    /// Before a container: a large tree nearly out of room grows four
+    /// times over, not twice as `Vec` would (see [`Tree::LARGE`]).
+    #[inline]
+    fn room(&mut self) {
+        if self.nodes.capacity() >= Tree::LARGE.0
+            && (self.nodes.capacity() - self.nodes.len() < 256
+                || self.text.capacity() - self.text.len() < 4096)
+        {
+            self.grow();
+        }
     }
 
-    /// Makes room for `more` bytes of text, as [`Tree::grow_nodes`] does.
     #[cold]
-    fn grow_text(&mut self, more: usize) {
-        let n = self.text.capacity();
-        let by = if n >= Tree::LARGE.1 { 3 * n } else { n };
-        self.text.reserve(more.max(by));
+    fn grow(&mut self) {
+        let (n, t) = (self.nodes.capacity(), self.text.capacity());
+        if n - self.nodes.len() < 256 {
+            self.nodes.reserve(3 * n);
+        }
+        if t - self.text.len() < 4096 {
+            self.text
+                .reserve(if t >= Tree::LARGE.1 { 3 * t } else { t });
+        }
     }
 
     /// The room past which the tree grows four times over, not twice: a
@@ -351,9 +355,6 @@ impl Tree {
         if self.overflow {
             return Text::EMPTY;
         }
-        if self.text.capacity() - start < s.len() {
-            self.grow_text(s.len());
-        }
         self.text.extend_from_slice(s.as_bytes());
         self.piece(start)
     }
@@ -363,7 +364,7 @@ impl Tree {
     pub(super) fn push_key(&mut self, s: &str) -> u8 {
         let t = self.push_text(s);
         let f = key_flags(s.as_bytes());
-        self.push(Node::Key(t, f));
+        self.nodes.push(Node::Key(t, f));
         f
     }
 
@@ -381,7 +382,8 @@ impl Tree {
     /// by [`Tree::close`].
     #[inline]
     pub(super) fn open(&mut self, node: Node) -> usize {
-        self.push(node);
+        self.room();
+        self.nodes.push(node);
         self.nodes.len() - 1
     }
 
