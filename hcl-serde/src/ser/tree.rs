@@ -208,11 +208,12 @@ impl Tree {
     pub(crate) fn is_inline(&self, i: usize) -> bool {
         match self.node(i) {
             Node::Null | Node::Bool(_) | Node::Number(_) | Node::Str(_) | Node::Key(..) => true,
+            Node::Expr(_, lines) => !lines,
             Node::Seq(_, f) => f & flags::INLINE != 0,
+            Node::Map(_, f) | Node::Struct(_, f) => f & flags::ENTRIES == 0,
             Node::Block(_) | Node::Attribute(_) => self.is_inline(i + 1),
             // An error when written.
             Node::Body(_) => true,
-            _ => self.is_scalar(i),
         }
     }
 

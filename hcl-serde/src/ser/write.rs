@@ -519,6 +519,8 @@ fn write_expr(
     out: &mut Vec<u8>,
     sc: &mut Scratch,
 ) -> Result<()> {
+    // Sequences and objects in functions of their own: a scalar (most
+    // values) is then written with no frame here.
     match tree.node(i) {
         Node::Null => out.extend_from_slice(b"null"),
         Node::Bool(b) => out.extend_from_slice(if b { b"true" } else { b"false" }),
@@ -530,48 +532,75 @@ fn write_expr(
                 "a hcl::RawBody can only be written as a block, not inside an attribute's value",
             ))
         }
-        Node::Block(_) | Node::Attribute(_) => write_expr(tree, i + 1, indent, out, sc)?,
+        Node::Block(_) | Node::Attribute(_) => return write_expr(tree, i + 1, indent, out, sc),
         Node::Seq(end, _) if end as usize == i + 1 => out.extend_from_slice(b"[]"),
-        Node::Seq(_, f) if f & flags::INLINE != 0 => {
-            out.push(b'[');
-            for (n, item) in tree.children(i).enumerate() {
-                if n > 0 {
-                    out.extend_from_slice(b", ");
-                }
-                write_expr(tree, item, indent, out, sc)?;
-            }
-            out.push(b']');
-        }
-        Node::Seq(..) => {
-            out.extend_from_slice(b"[\n");
-            for (n, item) in tree.children(i).enumerate() {
-                push_spaces(out, indent + 2);
-                write_expr(tree, item, indent + 2, out, sc).map_err(|e| e.prepend_index(n))?;
-                out.extend_from_slice(b",\n");
-            }
-            push_spaces(out, indent);
-            out.push(b']');
-        }
+        Node::Seq(_, f) => return write_seq(tree, i, f & flags::INLINE != 0, indent, out, sc),
         Node::Map(_, f) | Node::Struct(_, f) if f & flags::ENTRIES == 0 => {
             out.extend_from_slice(b"{}")
         }
-        node @ (Node::Map(..) | Node::Struct(..)) => {
-            let skip_null = matches!(node, Node::Struct(..));
-            let from = sc.items.len();
-            for k in tree.children(i) {
-                if !(skip_null && is_null(tree, k + 1)) {
-                    sc.items.push(Item::line(tree, k + 1, true));
-                }
+        Node::Map(..) => return write_object(tree, i, false, indent, out, sc),
+        Node::Struct(..) => return write_object(tree, i, true, indent, out, sc),
+    }
+    Ok(())
+}
+
+/// Writes the non-empty sequence at `i` (see [`write_expr`]): on one
+/// line when `inline`, else one element a line.
+#[inline(never)]
+fn write_seq(
+    tree: &Tree,
+    i: usize,
+    inline: bool,
+    indent: usize,
+    out: &mut Vec<u8>,
+    sc: &mut Scratch,
+) -> Result<()> {
+    if inline {
+        out.push(b'[');
+        for (n, item) in tree.children(i).enumerate() {
+            if n > 0 {
+                out.extend_from_slice(b", ");
             }
-            out.extend_from_slice(b"{\n");
-            let to = sc.items.len();
-            let written = write_lines(tree, from, to, indent + 2, out, sc);
-            sc.items.truncate(from);
-            written?;
-            push_spaces(out, indent);
-            out.push(b'}');
+            write_expr(tree, item, indent, out, sc)?;
+        }
+        out.push(b']');
+    } else {
+        out.extend_from_slice(b"[\n");
+        for (n, item) in tree.children(i).enumerate() {
+            push_spaces(out, indent + 2);
+            write_expr(tree, item, indent + 2, out, sc).map_err(|e| e.prepend_index(n))?;
+            out.extend_from_slice(b",\n");
+        }
+        push_spaces(out, indent);
+        out.push(b']');
+    }
+    Ok(())
+}
+
+/// Writes the map or struct at `i`, which has entries to write (see
+/// [`write_expr`]); a struct's null fields are left out.
+#[inline(never)]
+fn write_object(
+    tree: &Tree,
+    i: usize,
+    is_struct: bool,
+    indent: usize,
+    out: &mut Vec<u8>,
+    sc: &mut Scratch,
+) -> Result<()> {
+    let from = sc.items.len();
+    for k in tree.children(i) {
+        if !(is_struct && is_null(tree, k + 1)) {
+            sc.items.push(Item::line(tree, k + 1, true));
         }
     }
+    out.extend_from_slice(b"{\n");
+    let to = sc.items.len();
+    let written = write_lines(tree, from, to, indent + 2, out, sc);
+    sc.items.truncate(from);
+    written?;
+    push_spaces(out, indent);
+    out.push(b'}');
     Ok(())
 }
 
