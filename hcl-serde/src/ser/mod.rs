@@ -37,7 +37,8 @@
 //! Errors, never invalid output, for what HCL cannot hold: a top-level
 //! value that is not a struct or map, an attribute or block name that is
 //! not an identifier, a map key that is not a string, number or bool, a
-//! non-finite float, a value nested beyond 128 levels.
+//! non-finite float, a value nested beyond 128 levels, a value whose
+//! strings, keys and numbers together pass 4 GiB.
 
 mod escape;
 mod node;
@@ -134,10 +135,11 @@ fn to_bytes<T: Serialize + ?Sized>(value: &T) -> Result<Vec<u8>> {
 }
 
 /// The serializer's working room: the tree of the value being written
-/// and the writer's stack of lines. Each thread keeps one between calls
-/// (when small, see [`Tree::is_small`]), so that serializing a small
-/// value allocates only its output; a call made while another runs on the
-/// same thread (a `Serialize` impl calling `to_string`) starts empty.
+/// and the writer's stacks of entries and labels. Each thread keeps one
+/// between calls (when small, see [`Tree::is_small`]), so that
+/// serializing a small value allocates only its output; a call made while
+/// another runs on the same thread (a `Serialize` impl calling
+/// `to_string`) finds it borrowed and starts empty.
 #[derive(Default)]
 struct Scratch {
     tree: Tree,
