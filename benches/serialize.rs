@@ -21,7 +21,10 @@
 //!    own (`file_N { ... }`), joined in order into documents of about
 //!    50 KB, 1 MB and 6 MB (the sizes of the parse bench's scaling part),
 //!    read into each library's `Value` and written back; ns per byte of
-//!    our output and its ratio to 50 KB's.
+//!    our output and its ratio to 50 KB's, and to part 3's (the same
+//!    files, one small value each: the like-for-like base, as the 50 KB
+//!    document's first files are not the corpus's mix, with fewer keys and
+//!    short strings per byte).
 //!
 //! Reports values written per second, MB/s of each library's own output
 //! (10^6 bytes per second) and the ratio ours / theirs in values per
@@ -31,7 +34,12 @@
 //! (default 3). `HCL_BENCH_PROFILE=ours` (or `theirs`) reads the values
 //! with that library alone, writes every value of every part once (or of
 //! the parts named in `HCL_BENCH_PARTS`, comma-separated) and exits, for
-//! a profiler: `valgrind --tool=callgrind --toggle-collect='*profile_pass*'`.
+//! a profiler: `valgrind --tool=callgrind --toggle-collect='*profile_pass*'`
+//! (`HCL_BENCH_REPEAT=N`: N passes, for a sampling profiler such as
+//! `perf record`).
+//! `HCL_BENCH_PROFILE=dump` prints a checksum of our output of every value
+//! of every part (and checks that `to_vec` and `to_writer` agree with
+//! `to_string`), to compare two builds' output byte for byte.
 
 #[path = "support/corpus.rs"]
 mod corpus;
@@ -319,6 +327,39 @@ fn profile_pass(n: usize, side: &Side<'_>) -> usize {
     (0..n).map(|i| black_box(side(i))).sum()
 }
 
+/// FNV-1a over `bytes`, continuing from `h`.
+fn fnv(h: u64, bytes: &[u8]) -> u64 {
+    bytes
+        .iter()
+        .fold(h, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3))
+}
+
+/// `HCL_BENCH_PROFILE=dump`: a checksum of our output (text or error) of
+/// every value of every part, and a check that `to_vec` and `to_writer`
+/// give `to_string`'s bytes, to compare two builds' output byte for byte.
+fn dump<T: Serialize>(name: &str, values: &[T]) {
+    let mut h = 0xcbf2_9ce4_8422_2325u64;
+    let mut bytes = 0;
+    for v in values {
+        let text = hcl::to_string(v).map_err(|e| e.to_string());
+        let vec = hcl::to_vec(v).map_err(|e| e.to_string());
+        let mut out = Vec::new();
+        let written = hcl::to_writer(&mut out, v).map_err(|e| e.to_string());
+        assert_eq!(text.as_ref().map(|t| t.as_bytes()), vec.as_deref());
+        assert_eq!(written.map(|()| out), vec);
+        let t = match &text {
+            Ok(t) => t.as_bytes(),
+            Err(e) => e.as_bytes(),
+        };
+        bytes += t.len();
+        h = fnv(h, t);
+    }
+    println!(
+        "{name:<16} {:>5} values, {bytes} bytes, checksum {h:016x}",
+        values.len()
+    );
+}
+
 fn main() {
     let profile = std::env::var("HCL_BENCH_PROFILE").ok();
     println!("machine: {}; load average {}", machine(), load());
@@ -401,8 +442,21 @@ fn main() {
         ));
     }
 
+    if profile.as_deref() == Some("dump") {
+        dump("typed", &cfg);
+        dump("terraform", &tf_ours);
+        dump("value", &v_ours);
+        for (size, ours, _) in &docs {
+            dump(&format!("value {}K", size / 1000), ours);
+        }
+        return;
+    }
     if let Some(which) = profile {
         let wanted = std::env::var("HCL_BENCH_PARTS").ok();
+        let repeat: usize = std::env::var("HCL_BENCH_REPEAT")
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(1);
         for p in &parts {
             if wanted
                 .as_ref()
@@ -415,18 +469,28 @@ fn main() {
             } else {
                 &p.ours
             };
-            let bytes = profile_pass(p.n, side);
+            let mut bytes = 0;
+            for _ in 0..repeat {
+                bytes = profile_pass(p.n, side);
+            }
             println!("{:<16} {:>5} values, {bytes} bytes ({which})", p.name, p.n);
         }
         return;
     }
     let mut per_byte = Vec::new();
+    let mut values_ns = None;
     for p in &parts {
         let r = race(p.n, &p.ours, &p.theirs);
         if p.name.ends_with('K') {
             per_byte.push((p.name.clone(), 1e3 / r.0 .1));
         }
+        if p.name == "value" {
+            values_ns = Some(1e3 / r.0 .1);
+        }
         report(&p.name, p.n, r);
+    }
+    if let Some(ns) = values_ns {
+        println!("value            ours {ns:.2} ns per output byte (the corpus values one by one)");
     }
     if let Some((_, base)) = per_byte.first().cloned() {
         for (name, ns) in &per_byte {
@@ -437,8 +501,9 @@ fn main() {
                 walk_ns_per_byte(v, hcl::to_string(v).map_or(1, |s| s.len()))
             });
             println!(
-                "{name:<16} ours {ns:.2} ns per output byte, {:.2}x of the smallest (walking the value alone: {walked:.2} ns per output byte)",
-                ns / base
+                "{name:<16} ours {ns:.2} ns per output byte, {:.2}x of the smallest, {:.2}x the corpus values' (walking the value alone: {walked:.2} ns per output byte)",
+                ns / base,
+                ns / values_ns.unwrap_or(*ns)
             );
         }
     }

@@ -223,6 +223,12 @@ fn env_num(var: &str, default: usize) -> usize {
 /// The oracle binary, built if missing; `None` (after saying why) when it
 /// cannot be had.
 fn oracle(shared: &Path) -> Option<PathBuf> {
+    // `HCL_ORACLE` first: an oracle built outside a read-only `../shared`.
+    if let Some(bin) = std::env::var_os("HCL_ORACLE").map(PathBuf::from) {
+        if bin.is_file() {
+            return Some(bin);
+        }
+    }
     let bin = shared.join("oracle/bin/hcl-oracle");
     if bin.is_file() {
         return Some(bin);

@@ -37,7 +37,11 @@ fn corpus_dir() -> Option<PathBuf> {
 }
 
 fn oracle() -> Option<PathBuf> {
-    let bin = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/oracle/bin/hcl-oracle");
+    // `HCL_ORACLE` first (a built oracle elsewhere), as `number_range`.
+    let bin = std::env::var_os("HCL_ORACLE").map_or_else(
+        || Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/oracle/bin/hcl-oracle"),
+        PathBuf::from,
+    );
     if bin.is_file() {
         Some(bin)
     } else {

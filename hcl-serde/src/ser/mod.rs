@@ -37,7 +37,8 @@
 //! Errors, never invalid output, for what HCL cannot hold: a top-level
 //! value that is not a struct or map, an attribute or block name that is
 //! not an identifier, a map key that is not a string, number or bool, a
-//! non-finite float, a value nested beyond 128 levels.
+//! non-finite float, a value nested beyond 128 levels, a value whose
+//! strings, keys and numbers together pass 4 GiB.
 
 mod escape;
 mod node;
@@ -52,7 +53,7 @@ pub use wrap::{attribute, block, Attribute, Block};
 use crate::error::{Error, Result};
 use node::{Done, MapNode, NodeSerializer, SeqNode};
 use serde::ser::{self, Serialize};
-use std::cell::Cell;
+use std::cell::RefCell;
 use std::io;
 use tree::Tree;
 
@@ -102,59 +103,73 @@ pub(crate) use crate::reserved::{
 /// A data error for what HCL cannot hold (see the [module](self)
 /// documentation), or any error `T`'s `Serialize` reports.
 pub fn to_string<T: Serialize + ?Sized>(value: &T) -> Result<String> {
-    let mut scratch = Scratch::take();
-    {
-        let _active = ActiveGuard::new();
-        node::to_tree(value, &mut scratch.tree)?;
-    }
-    let out = write_out(&scratch.tree, &mut scratch.lines)?;
-    scratch.keep();
-    Ok(out)
+    // The writer writes UTF-8 only (see `tree`): checked once, whole.
+    String::from_utf8(to_bytes(value)?)
+        .map_err(|_| Error::data("the serializer wrote bytes that are not UTF-8 (a bug)"))
+}
+
+/// The text of [`to_string`], as bytes.
+fn to_bytes<T: Serialize + ?Sized>(value: &T) -> Result<Vec<u8>> {
+    let with_room = |sc: &mut Scratch| {
+        {
+            let _active = ActiveGuard::new();
+            node::to_tree(value, &mut sc.tree)?;
+        }
+        write_out(&mut sc.tree, &mut sc.writer)
+    };
+    SCRATCH
+        .try_with(|slot| match slot.try_borrow_mut() {
+            Ok(mut sc) => {
+                let out = with_room(&mut sc);
+                if !(sc.tree.is_small() && sc.writer.is_small()) {
+                    // A large document's room is given back.
+                    *sc = Scratch::default();
+                }
+                out
+            }
+            // A call from a `Serialize` impl inside another call.
+            Err(_) => with_room(&mut Scratch::default()),
+        })
+        // During the thread's exit there is no room kept.
+        .unwrap_or_else(|_| with_room(&mut Scratch::default()))
 }
 
 /// The serializer's working room: the tree of the value being written
-/// and the writer's stack of lines. Each thread keeps one between calls
-/// (when small, see [`Tree::is_small`]), so that serializing a small
-/// value allocates only its output; a call made while another runs on the
-/// same thread (a `Serialize` impl calling `to_string`) starts empty.
+/// and the writer's stacks of entries and labels. Each thread keeps one
+/// between calls (when small, see [`Tree::is_small`]), so that
+/// serializing a small value allocates only its output; a call made while
+/// another runs on the same thread (a `Serialize` impl calling
+/// `to_string`) finds it borrowed and starts empty.
 #[derive(Default)]
 struct Scratch {
     tree: Tree,
-    lines: write::Lines,
+    writer: write::Scratch,
 }
 
 thread_local! {
-    static SCRATCH: Cell<Scratch> = const {
-        Cell::new(Scratch {
+    static SCRATCH: RefCell<Scratch> = const {
+        RefCell::new(Scratch {
             tree: Tree::new(),
-            lines: Vec::new(),
+            writer: write::Scratch::new(),
         })
     };
 }
 
-impl Scratch {
-    /// This thread's room, or new room.
-    fn take() -> Scratch {
-        SCRATCH.try_with(Cell::take).unwrap_or_default()
+/// Lays out `tree` as HCL text (UTF-8).
+fn write_out(tree: &mut Tree, sc: &mut write::Scratch) -> Result<Vec<u8>> {
+    if tree.overflowed() {
+        return Err(Error::data(
+            "the value is too large to write: its text passes 4 GiB, the serializer's limit",
+        ));
     }
-
-    /// Keeps the room for the next call on this thread, when small.
-    fn keep(self) {
-        if self.tree.is_small() && self.lines.capacity() <= 512 {
-            // During the thread's exit there is no slot: the room is dropped.
-            let _ = SCRATCH.try_with(|slot| slot.set(self));
-        }
-    }
-}
-
-/// Lays out `tree` as HCL text.
-fn write_out(tree: &Tree, lines: &mut write::Lines) -> Result<String> {
     // The output is the text the tree holds, plus per node its quotes,
     // ` = `, line break and indentation: room for a dozen bytes each, so
     // that the output seldom grows (growing copied it, 2% of the corpus
     // values' instructions).
-    let mut out = String::with_capacity(tree.text_len() + 12 * tree.len() + 64);
-    write::write_document(tree, &mut out, lines)?;
+    tree.finish();
+    let room = tree.len().saturating_mul(12).saturating_add(64);
+    let mut out = Vec::with_capacity(tree.text_len().saturating_add(room));
+    write::write_document(tree, &mut out, sc)?;
     Ok(out)
 }
 
@@ -164,7 +179,7 @@ fn write_out(tree: &Tree, lines: &mut write::Lines) -> Result<String> {
 ///
 /// As [`to_string`].
 pub fn to_vec<T: Serialize + ?Sized>(value: &T) -> Result<Vec<u8>> {
-    to_string(value).map(String::into_bytes)
+    to_bytes(value)
 }
 
 /// Serializes `value` as an HCL file into `writer`.
@@ -178,8 +193,8 @@ pub fn to_vec<T: Serialize + ?Sized>(value: &T) -> Result<Vec<u8>> {
 pub fn to_writer<W: io::Write, T: Serialize + ?Sized>(mut writer: W, value: &T) -> Result<()> {
     // What `Serializer` does, with `to_string`'s first allocations sized
     // for a small value.
-    let text = to_string(value)?;
-    writer.write_all(text.as_bytes()).map_err(Error::io)
+    let text = to_bytes(value)?;
+    writer.write_all(&text).map_err(Error::io)
 }
 
 /// A serde serializer that writes an HCL file into an [`io::Write`].
@@ -229,15 +244,15 @@ impl<W: io::Write> Serializer<W> {
     }
 
     fn finish(&mut self, done: Result<Done>) -> Result<()> {
-        finish(&mut self.writer, &self.tree, done)
+        finish(&mut self.writer, &mut self.tree, done)
     }
 }
 
 /// Lays out `tree` and writes it into `writer`, once whole.
-fn finish<W: io::Write>(writer: &mut W, tree: &Tree, done: Result<Done>) -> Result<()> {
+fn finish<W: io::Write>(writer: &mut W, tree: &mut Tree, done: Result<Done>) -> Result<()> {
     done?;
-    let out = write_out(tree, &mut Vec::new())?;
-    writer.write_all(out.as_bytes()).map_err(Error::io)
+    let out = write_out(tree, &mut write::Scratch::new())?;
+    writer.write_all(&out).map_err(Error::io)
 }
 
 /// A sequence, tuple or tuple variant being serialized by [`Serializer`].
@@ -490,6 +505,20 @@ mod tests {
                 crate::to_string(&BTreeMap::from([("a", 1)])).map_err(serde::ser::Error::custom)?;
             s.serialize_str(&text)
         }
+    }
+
+    #[test]
+    fn text_past_the_trees_limit_is_an_error() {
+        // The limit is 4 GiB; 1 MiB in this crate's tests (`tree::MAX_TEXT`).
+        let big = BTreeMap::from([("a", "x".repeat(1 << 19)), ("b", "y".repeat(1 << 19))]);
+        let err = crate::to_string(&big).map(|s| s.len());
+        assert!(
+            err.as_ref()
+                .is_err_and(|e| e.to_string().contains("too large to write")),
+            "{err:?}"
+        );
+        let small = BTreeMap::from([("a", "x".repeat(1 << 19))]);
+        assert!(crate::to_string(&small).is_ok());
     }
 
     #[test]

@@ -3,13 +3,13 @@
 //! sequence), so that the writer can choose between blocks and
 //! attributes with the whole value in view.
 
-use super::escape::{float_literal, number_literal};
-use super::tree::{Node, Text, Tree};
+use super::escape::{float_literal, key_flags, number_literal};
+use super::tree::{flags, key, Node, Text, Tree};
 use super::wrap::{ATTRIBUTE_NAME, BLOCK_NAME};
 use super::{take_number, BODY_NAME, EXPRESSION_NAME, NUMBER_NAME};
 use crate::error::{Error, Result};
 use serde::ser::{self, Serialize};
-use std::fmt::Write;
+use std::io::Write;
 
 /// How deep a value may nest before serialization stops with an error:
 /// the deserializer's default depth limit (`de::DEFAULT_MAX_DEPTH`, checked
@@ -56,7 +56,7 @@ impl<'a> NodeSerializer<'a> {
         Ok(Done(()))
     }
 
-    fn number(self, f: impl FnOnce(&mut String)) -> Result<Done> {
+    fn number(self, f: impl FnOnce(&mut Vec<u8>)) -> Result<Done> {
         let t = self.tree.write_text(f);
         self.push(Node::Number(t))
     }
@@ -71,36 +71,44 @@ impl<'a> NodeSerializer<'a> {
             return Err(Error::data(format!("{f} is not a number HCL can hold")));
         }
         let lit = float_literal(f, plain, exp);
-        self.number(|out| out.push_str(&lit))
+        self.number(|out| out.extend_from_slice(lit.as_bytes()))
     }
 
     /// `{ name = ... }` around a variant's content: opens the map and
     /// pushes the key; the caller pushes the content and closes the map.
     fn open_variant(self, name: &'static str) -> (NodeSerializer<'a>, usize) {
-        let at = self.tree.open(Node::Map);
-        let key = self.tree.push_text(name);
-        self.tree.push(Node::Key(key));
+        let at = self.tree.open(Node::Map(0, 0));
+        self.tree.push_key(name);
         (self, at)
     }
 
+    #[inline]
     fn seq(self, variant: Option<usize>) -> Result<SeqNode<'a>> {
         let ser = self.deeper()?;
-        let at = ser.tree.open(Node::Seq);
+        let at = ser.tree.open(Node::Seq(0, 0));
         Ok(SeqNode {
             ser,
             at,
             count: 0,
+            inline: true,
             variant,
         })
     }
 
-    fn map(self, node: fn(usize) -> Node, variant: Option<usize>) -> Result<MapNode<'a>> {
+    #[inline]
+    fn map(self, is_struct: bool, variant: Option<usize>) -> Result<MapNode<'a>> {
         let ser = self.deeper()?;
-        let at = ser.tree.open(node);
+        let at = ser.tree.open(if is_struct {
+            Node::Struct(0, 0)
+        } else {
+            Node::Map(0, 0)
+        });
         Ok(MapNode {
             ser,
             at,
             key: None,
+            is_struct,
+            flags: 0,
             variant,
         })
     }
@@ -115,14 +123,14 @@ impl<'a> NodeSerializer<'a> {
 }
 
 /// Writes an integer's digits.
-fn int(out: &mut String, v: impl std::fmt::Display) {
-    // Writing to a String cannot fail.
+fn int(out: &mut Vec<u8>, v: impl std::fmt::Display) {
+    // Writing to a `Vec` cannot fail.
     let _ = write!(out, "{v}");
 }
 
 /// Writes an `i64`'s digits, as `int` does, without the formatting
 /// machinery (most numbers of a value are small integers).
-fn int64(out: &mut String, v: i64) {
+fn int64(out: &mut Vec<u8>, v: i64) {
     let mut digits = [0u8; 20];
     let mut at = digits.len();
     let mut n = v.unsigned_abs();
@@ -138,9 +146,9 @@ fn int64(out: &mut String, v: i64) {
         }
     }
     if v < 0 {
-        out.push('-');
+        out.push(b'-');
     }
-    out.push_str(std::str::from_utf8(digits.get(at..).unwrap_or_default()).unwrap_or_default());
+    out.extend_from_slice(digits.get(at..).unwrap_or_default());
 }
 
 impl<'a> ser::Serializer for NodeSerializer<'a> {
@@ -201,12 +209,12 @@ impl<'a> ser::Serializer for NodeSerializer<'a> {
         self.str(v)
     }
     fn serialize_bytes(self, v: &[u8]) -> Result<Done> {
-        let at = self.tree.open(Node::Seq);
-        for b in v {
-            let t = self.tree.write_text(|o| int(o, b));
+        let at = self.tree.open(Node::Seq(0, 0));
+        for &b in v {
+            let t = self.tree.write_text(|o| int64(o, i64::from(b)));
             self.tree.push(Node::Number(t));
         }
-        self.tree.close(at);
+        self.tree.close(at, flags::INLINE);
         Ok(Done(()))
     }
     fn serialize_none(self) -> Result<Done> {
@@ -243,7 +251,7 @@ impl<'a> ser::Serializer for NodeSerializer<'a> {
                     // without its sign.
                     return self.number(|o| {
                         if d.is_zero() && d.is_sign_negative() {
-                            o.push('-');
+                            o.push(b'-');
                             int(o, d.abs());
                         } else {
                             int(o, d);
@@ -251,7 +259,7 @@ impl<'a> ser::Serializer for NodeSerializer<'a> {
                     });
                 }
                 return match number_literal(&n) {
-                    Some(lit) => self.number(|o| o.push_str(&lit)),
+                    Some(lit) => self.number(|o| o.extend_from_slice(lit.as_bytes())),
                     None => Err(Error::data(format!("{n} is not a number HCL can hold"))),
                 };
             }
@@ -260,16 +268,16 @@ impl<'a> ser::Serializer for NodeSerializer<'a> {
             BLOCK_NAME | ATTRIBUTE_NAME => {
                 let ser = self.deeper()?;
                 let at = ser.tree.open(if name == BLOCK_NAME {
-                    Node::Block
+                    Node::Block(0)
                 } else {
-                    Node::Attribute
+                    Node::Attribute(0)
                 });
                 let tree = &mut *ser.tree;
                 value.serialize(NodeSerializer {
                     tree: &mut *tree,
                     depth: ser.depth,
                 })?;
-                tree.close(at);
+                tree.close(at, 0);
                 Ok(Done(()))
             }
             EXPRESSION_NAME | BODY_NAME => {
@@ -281,13 +289,14 @@ impl<'a> ser::Serializer for NodeSerializer<'a> {
                     depth: ser.depth,
                 })?;
                 if tree.len() == at + 1 {
-                    if let Some(n) = tree.node_mut(at) {
-                        if let Node::Str(t) = *n {
-                            *n = if name == EXPRESSION_NAME {
-                                Node::Expr(t)
-                            } else {
-                                Node::Body(t)
-                            };
+                    if let Node::Str(t) = tree.node(at) {
+                        let node = if name == EXPRESSION_NAME {
+                            Node::Expr(t, tree.bytes(t).contains(&b'\n'))
+                        } else {
+                            Node::Body(t)
+                        };
+                        if let Some(n) = tree.node_mut(at) {
+                            *n = node;
                         }
                     }
                 }
@@ -306,7 +315,7 @@ impl<'a> ser::Serializer for NodeSerializer<'a> {
         let (ser, at) = self.open_variant(name);
         let mut ser = ser.deeper()?;
         value.serialize(ser.child())?;
-        ser.tree.close(at);
+        ser.tree.close(at, VARIANT);
         Ok(Done(()))
     }
     fn serialize_seq(self, _len: Option<usize>) -> Result<SeqNode<'a>> {
@@ -329,10 +338,10 @@ impl<'a> ser::Serializer for NodeSerializer<'a> {
         ser.seq(Some(at))
     }
     fn serialize_map(self, _len: Option<usize>) -> Result<MapNode<'a>> {
-        self.map(Node::Map, None)
+        self.map(false, None)
     }
     fn serialize_struct(self, _name: &'static str, _len: usize) -> Result<MapNode<'a>> {
-        self.map(Node::Struct, None)
+        self.map(true, None)
     }
     fn serialize_struct_variant(
         self,
@@ -342,42 +351,52 @@ impl<'a> ser::Serializer for NodeSerializer<'a> {
         _len: usize,
     ) -> Result<MapNode<'a>> {
         let (ser, at) = self.open_variant(name);
-        ser.map(Node::Struct, Some(at))
+        ser.map(true, Some(at))
     }
 }
+
+/// The flags of an enum variant's map (`{ name = content }`): one entry.
+const VARIANT: u8 = flags::ENTRIES | flags::BODY;
 
 /// A sequence, tuple or tuple variant being serialized.
 pub(crate) struct SeqNode<'a> {
     ser: NodeSerializer<'a>,
     at: usize,
     count: usize,
+    /// Whether every element so far is a scalar.
+    inline: bool,
     /// The variant's map around the sequence, to close at the end.
     variant: Option<usize>,
 }
 
 impl<'a> SeqNode<'a> {
     /// Ends the sequence, and gives the tree back.
-    pub(crate) fn end_tree(self) -> (Result<Done>, &'a Tree) {
-        self.ser.tree.close(self.at);
-        if let Some(v) = self.variant {
-            self.ser.tree.close(v);
-        }
+    pub(crate) fn end_tree(mut self) -> (Result<Done>, &'a mut Tree) {
+        self.close();
         (Ok(Done(())), self.ser.tree)
     }
 
     fn push<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<()> {
         let n = self.count;
+        let at = self.ser.tree.len();
         value
             .serialize(self.ser.child())
             .map_err(|e| e.prepend_index(n))?;
+        self.inline = self.inline && self.ser.tree.is_scalar(at);
         self.count += 1;
         Ok(())
     }
-    fn finish(self) -> Result<Done> {
-        self.ser.tree.close(self.at);
+
+    fn close(&mut self) {
+        let f = if self.inline { flags::INLINE } else { 0 };
+        self.ser.tree.close(self.at, f);
         if let Some(v) = self.variant {
-            self.ser.tree.close(v);
+            self.ser.tree.close(v, VARIANT);
         }
+    }
+
+    fn finish(mut self) -> Result<Done> {
+        self.close();
         Ok(Done(()))
     }
 }
@@ -433,28 +452,32 @@ pub(crate) struct MapNode<'a> {
     /// The key pushed last (its node's index and text), waiting for its
     /// value.
     key: Option<(usize, Text)>,
+    /// A struct (its null fields are left out) or a map.
+    is_struct: bool,
+    /// The container's [`flags`] so far.
+    flags: u8,
     /// The variant's map around the struct, to close at the end.
     variant: Option<usize>,
 }
 
 impl<'a> MapNode<'a> {
     /// Ends the map or struct, and gives the tree back.
-    pub(crate) fn end_tree(mut self) -> (Result<Done>, &'a Tree) {
-        self.drop_key();
-        self.ser.tree.close(self.at);
-        if let Some(v) = self.variant {
-            self.ser.tree.close(v);
-        }
+    pub(crate) fn end_tree(mut self) -> (Result<Done>, &'a mut Tree) {
+        self.close();
         (Ok(Done(())), self.ser.tree)
     }
 
-    fn finish(mut self) -> Result<Done> {
+    fn close(&mut self) {
         // A key without a value (a broken `Serialize`) is left out.
         self.drop_key();
-        self.ser.tree.close(self.at);
+        self.ser.tree.close(self.at, self.flags);
         if let Some(v) = self.variant {
-            self.ser.tree.close(v);
+            self.ser.tree.close(v, VARIANT);
         }
+    }
+
+    fn finish(mut self) -> Result<Done> {
+        self.close();
         Ok(Done(()))
     }
 
@@ -464,21 +487,33 @@ impl<'a> MapNode<'a> {
         }
     }
 
+    /// Notes an entry whose key has `key_flags` and whose value is at `at`.
+    #[inline]
+    fn entry(&mut self, key_flags: u8, at: usize) {
+        if !self.is_struct {
+            self.flags = flags::ENTRIES | flags::BODY;
+        } else if !matches!(self.ser.tree.node(at), Node::Null) {
+            self.flags |= flags::ENTRIES;
+            if key_flags & key::LABEL == 0 {
+                self.flags |= flags::BODY;
+            }
+        }
+    }
+
     fn field<T: Serialize + ?Sized>(&mut self, key: &'static str, value: &T) -> Result<()> {
         self.drop_key();
-        let t = self.ser.tree.push_text(key);
-        self.ser.tree.push(Node::Key(t));
+        let f = self.ser.tree.push_key(key);
+        let at = self.ser.tree.len();
         value
             .serialize(self.ser.child())
             .map_err(|e| e.prepend_key(key))?;
+        self.entry(f, at);
         Ok(())
     }
-}
 
-impl ser::SerializeMap for MapNode<'_> {
-    type Ok = Done;
-    type Error = Error;
-    fn serialize_key<T: Serialize + ?Sized>(&mut self, key: &T) -> Result<()> {
+    /// Serializes a map's key as the key of the next entry: its node's
+    /// index and its text.
+    fn push_key<T: Serialize + ?Sized>(&mut self, key: &T) -> Result<(usize, Text)> {
         // A second key replaces a first left without a value.
         self.drop_key();
         let tree = &mut *self.ser.tree;
@@ -498,10 +533,29 @@ impl ser::SerializeMap for MapNode<'_> {
                 )));
             }
         };
+        let node = Node::Key(text, key_flags(tree.bytes(text)));
         if let Some(n) = tree.node_mut(at) {
-            *n = Node::Key(text);
+            *n = node;
         }
-        self.key = Some((at, text));
+        Ok((at, text))
+    }
+
+    /// Serializes the value of the entry whose key is `key`.
+    fn push_value<T: Serialize + ?Sized>(&mut self, key: Text, value: &T) -> Result<()> {
+        let at = self.ser.tree.len();
+        value
+            .serialize(self.ser.child())
+            .map_err(|e| e.prepend_key(self.ser.tree.str(key)))?;
+        self.entry(0, at);
+        Ok(())
+    }
+}
+
+impl ser::SerializeMap for MapNode<'_> {
+    type Ok = Done;
+    type Error = Error;
+    fn serialize_key<T: Serialize + ?Sized>(&mut self, key: &T) -> Result<()> {
+        self.key = Some(self.push_key(key)?);
         Ok(())
     }
     fn serialize_value<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<()> {
@@ -509,9 +563,15 @@ impl ser::SerializeMap for MapNode<'_> {
             .key
             .take()
             .ok_or_else(|| Error::data("a map value was serialized before its key"))?;
-        let res = value.serialize(self.ser.child());
-        res.map(drop)
-            .map_err(|e| e.prepend_key(self.ser.tree.str(key)))
+        self.push_value(key, value)
+    }
+    fn serialize_entry<K: Serialize + ?Sized, V: Serialize + ?Sized>(
+        &mut self,
+        key: &K,
+        value: &V,
+    ) -> Result<()> {
+        let (_, key) = self.push_key(key)?;
+        self.push_value(key, value)
     }
     fn end(self) -> Result<Done> {
         self.finish()
@@ -566,9 +626,9 @@ mod tests {
             i64::MIN,
             i64::MIN + 1,
         ] {
-            let mut out = String::from("x");
+            let mut out = b"x".to_vec();
             super::int64(&mut out, v);
-            assert_eq!(out, format!("x{v}"));
+            assert_eq!(out, format!("x{v}").as_bytes());
         }
     }
 

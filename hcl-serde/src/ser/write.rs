@@ -16,63 +16,127 @@
 //! line, any other array one element per line with a trailing comma; a
 //! non-empty object one entry per line.
 
-use super::escape::{is_bare_key, is_identifier, push_quoted};
-use super::tree::{Node, Tree};
+use super::escape::push_quoted;
+use super::tree::{flags, key, Node, Text, Tree};
 use crate::error::{Error, Result};
 use unicode_segmentation::UnicodeSegmentation;
 
-/// Writes the value at the root of `tree` as a whole HCL file.
-/// `lines` is scratch room (emptied first), kept by the caller for the
-/// next document.
-pub(crate) fn write_document(tree: &Tree, out: &mut String, lines: &mut Lines) -> Result<()> {
-    lines.clear();
-    write_top(tree, 0, out, lines)
+/// Writes the value at the root of `tree` as a whole HCL file. `sc` is
+/// scratch room (emptied first), kept by the caller for the next document.
+pub(crate) fn write_document(tree: &Tree, out: &mut Vec<u8>, sc: &mut Scratch) -> Result<()> {
+    sc.items.clear();
+    sc.labels.clear();
+    write_top(tree, 0, out, sc)
 }
 
-/// One `key = value` line waiting to be written, with what its run's
-/// alignment needs.
-#[derive(Clone, Copy)]
-pub(crate) struct Line {
-    /// The value's index (its key is the node before it).
-    value: usize,
-    /// Whether the key is written quoted.
-    quote: bool,
-    /// Whether the value is written on one line.
-    inline: bool,
-    /// The key's width as written.
-    width: usize,
+/// The writer's room: one stack of entries and one of labels for the
+/// whole document, so that no body, object or block allocates its own.
+#[derive(Default)]
+pub(crate) struct Scratch {
+    /// The entries of the bodies and objects being written, innermost
+    /// last.
+    items: Vec<Item>,
+    /// The labels (from map keys) of the blocks being written, outermost
+    /// first.
+    labels: Vec<Text>,
 }
 
-/// The lines of the objects being written, innermost last: one stack for
-/// the whole document, so that no object allocates its own.
-pub(crate) type Lines = Vec<Line>;
+impl Scratch {
+    /// Empty, without room yet.
+    pub(crate) const fn new() -> Scratch {
+        Scratch {
+            items: Vec::new(),
+            labels: Vec::new(),
+        }
+    }
 
-/// The key of the entry whose value is at `value`.
-fn key_of(tree: &Tree, value: usize) -> &str {
-    match tree.node(value.saturating_sub(1)) {
-        Node::Key(t) => tree.str(t),
-        _ => "",
+    /// Whether the room held is little enough to keep for the next
+    /// document.
+    pub(crate) fn is_small(&self) -> bool {
+        self.items.capacity() <= 512 && self.labels.capacity() <= 512
     }
 }
 
-fn write_top(tree: &Tree, i: usize, out: &mut String, lines: &mut Lines) -> Result<()> {
+/// One entry of a body or object waiting to be written, measured.
+#[derive(Clone, Copy)]
+struct Item {
+    /// The value's index (its key is the node before it).
+    value: usize,
+    /// The key's width as written, when the value is written on one line
+    /// (for its run's alignment).
+    width: usize,
+    /// The key.
+    key: Text,
+    /// Whether it is written as blocks (in a body), not as an attribute.
+    blocks: bool,
+    /// Whether the value is written on one line.
+    inline: bool,
+    /// Whether the key is written quoted.
+    quote: bool,
+}
+
+impl Item {
+    /// The entry whose value is at `value`: an attribute in a body, or
+    /// an object's entry (`object`: its key quoted unless bare).
+    #[inline]
+    fn line(tree: &Tree, value: usize, object: bool) -> Item {
+        let (key, f) = match tree.node(value - 1) {
+            Node::Key(t, f) => (t, f),
+            _ => (Text::EMPTY, 0),
+        };
+        let quote = object && f & (key::IDENT | key::RESERVED) != key::IDENT;
+        let inline = tree.is_inline(value);
+        let width = if !inline {
+            // Not aligned.
+            0
+        } else if !quote && f & key::ASCII_IDENT != 0 {
+            key.len()
+        } else {
+            key_width(tree.str(key), quote)
+        };
+        Item {
+            value,
+            width,
+            key,
+            blocks: false,
+            inline,
+            quote,
+        }
+    }
+
+    /// The entry whose value is at `value`, written as blocks.
+    fn blocks(value: usize) -> Item {
+        Item {
+            value,
+            width: 0,
+            key: Text::EMPTY,
+            blocks: true,
+            inline: false,
+            quote: false,
+        }
+    }
+}
+
+fn write_top(tree: &Tree, i: usize, out: &mut Vec<u8>, sc: &mut Scratch) -> Result<()> {
     match tree.node(i) {
-        Node::Struct(_) => {
-            if entries(tree, i)
-                .any(|(k, v)| is_label_field(k) && !matches!(tree.node(v), Node::Null))
+        Node::Struct(..) => {
+            if tree
+                .children(i)
+                .any(|k| tree.key(k).1 & key::LABEL != 0 && !is_null(tree, k + 1))
             {
                 return Err(Error::data(
                     "a `$label` or `$labels` field at the top level: labels belong to blocks, and the top-level value is the file's body",
                 ));
             }
-            write_body(tree, i, true, 0, out, lines)
+            write_body(tree, i, true, 0, out, sc)
         }
-        Node::Map(_) => write_body(tree, i, false, 0, out, lines),
-        Node::Block(_) | Node::Attribute(_) => write_top(tree, i + 1, out, lines),
+        Node::Map(..) => write_body(tree, i, false, 0, out, sc),
+        Node::Block(_) | Node::Attribute(_) => write_top(tree, i + 1, out, sc),
         Node::Body(text) => {
-            out.push_str(tree.str(text).trim_start_matches([' ', '\t', '\n', '\r']));
-            if !out.is_empty() && !out.ends_with('\n') {
-                out.push('\n');
+            let text = tree.str(text).trim_start_matches([' ', '\t', '\n', '\r']);
+            out.extend_from_slice(text.as_bytes());
+            if out.last().is_some_and(|&b| b != b'\n') {
+                out.push(b'\n');
             }
             Ok(())
         }
@@ -83,53 +147,17 @@ fn write_top(tree: &Tree, i: usize, out: &mut String, lines: &mut Lines) -> Resu
     }
 }
 
-/// The entries of the map or struct at `i`: each key's text and its
-/// value's index.
-fn entries(tree: &Tree, i: usize) -> impl Iterator<Item = (&str, usize)> + Clone + '_ {
-    tree.children(i).map(move |k| {
-        let key = match tree.node(k) {
-            Node::Key(t) => tree.str(t),
-            _ => "",
-        };
-        (key, Tree::value_of(k))
-    })
-}
-
-fn is_label_field(k: &str) -> bool {
-    k == "$label" || k == "$labels"
-}
-
 fn is_null(tree: &Tree, i: usize) -> bool {
     matches!(tree.node(i), Node::Null)
 }
 
-/// One block, ready to write: its labels and its body.
-struct BlockRef<'a> {
-    labels: Vec<&'a str>,
-    body: BlockBody<'a>,
-}
-
-enum BlockBody<'a> {
-    /// The map or struct at this index: attributes and nested blocks;
-    /// `is_struct` says whether a null entry is an absent field (skipped)
-    /// or a map's null (written).
-    Entries(usize, bool),
-    /// A captured [`RawBody`](crate::RawBody)'s source.
-    Raw(&'a str),
-}
-
-/// One entry of a body, classified.
-enum Item<'a> {
-    Attr(&'a str, usize),
-    Blocks(&'a str, Vec<BlockRef<'a>>),
-}
-
-/// The blocks that the value at `i` writes as, or `None` when it is an
+/// How many blocks the value at `i` writes as, or `None` when it is an
 /// attribute. `forced` when the user asked for blocks (`hcl::ser::Block`).
-fn as_blocks(tree: &Tree, i: usize, forced: bool) -> Result<Option<Vec<BlockRef<'_>>>> {
+/// [`write_blocks`] writes them, in the same walk.
+fn count_blocks(tree: &Tree, i: usize, forced: bool) -> Result<Option<usize>> {
     Ok(match tree.node(i) {
         Node::Block(_) => {
-            let blocks = as_blocks(tree, i + 1, true)?;
+            let blocks = count_blocks(tree, i + 1, true)?;
             if blocks.is_none() {
                 return Err(Error::data(format!(
                     "{} cannot be written as a block (a block is a struct, a map, or a sequence of them)",
@@ -139,20 +167,17 @@ fn as_blocks(tree: &Tree, i: usize, forced: bool) -> Result<Option<Vec<BlockRef<
             blocks
         }
         Node::Attribute(_) => None,
-        Node::Struct(_) => Some(vec![struct_block(tree, i)?]),
-        Node::Map(_) if forced => Some(vec![BlockRef {
-            labels: Vec::new(),
-            body: BlockBody::Entries(i, false),
-        }]),
-        Node::Body(text) => Some(vec![BlockRef {
-            labels: Vec::new(),
-            body: BlockBody::Raw(tree.str(text)),
-        }]),
-        Node::Seq(_) if forced || tree.children(i).next().is_some() => {
-            let mut all = Vec::new();
+        Node::Struct(..) => {
+            struct_labels(tree, i, |_| {})?;
+            Some(1)
+        }
+        Node::Map(..) if forced => Some(1),
+        Node::Body(_) => Some(1),
+        Node::Seq(end, _) if forced || end as usize > i + 1 => {
+            let mut all = 0;
             for item in tree.children(i) {
-                match as_blocks(tree, item, forced)? {
-                    Some(blocks) => all.extend(blocks),
+                match count_blocks(tree, item, forced)? {
+                    Some(n) => all += n,
                     None => return Ok(None),
                 }
             }
@@ -160,14 +185,11 @@ fn as_blocks(tree: &Tree, i: usize, forced: bool) -> Result<Option<Vec<BlockRef<
         }
         // A map whose every value is a block (or blocks): labelled blocks,
         // the key as the first label.
-        Node::Map(_) if tree.children(i).next().is_some() => {
-            let mut all = Vec::new();
-            for (k, v) in entries(tree, i) {
-                match as_blocks(tree, v, false)? {
-                    Some(blocks) => all.extend(blocks.into_iter().map(|mut b| {
-                        b.labels.insert(0, k);
-                        b
-                    })),
+        Node::Map(end, _) if end as usize > i + 1 => {
+            let mut all = 0;
+            for k in tree.children(i) {
+                match count_blocks(tree, k + 1, false)? {
+                    Some(n) => all += n,
                     None => return Ok(None),
                 }
             }
@@ -177,30 +199,30 @@ fn as_blocks(tree: &Tree, i: usize, forced: bool) -> Result<Option<Vec<BlockRef<
     })
 }
 
-/// The struct at `i` as a block: its `$label` and `$labels` fields are the
-/// labels.
-fn struct_block(tree: &Tree, i: usize) -> Result<BlockRef<'_>> {
-    let mut labels = Vec::new();
-    for (k, v) in entries(tree, i) {
-        match (k, tree.node(v)) {
-            ("$label", Node::Str(s)) => labels.push(tree.str(s)),
-            ("$labels", Node::Seq(_)) => {
+/// Calls `f` with each label of the struct at `i` as a block: its
+/// `$label` and `$labels` fields.
+fn struct_labels(tree: &Tree, i: usize, mut f: impl FnMut(Text)) -> Result<()> {
+    for k in tree.children(i) {
+        let (name, flags) = tree.key(k);
+        if flags & key::LABEL == 0 {
+            continue;
+        }
+        let v = k + 1;
+        match (tree.bytes(name), tree.node(v)) {
+            (b"$label", Node::Str(s)) => f(s),
+            (b"$labels", Node::Seq(..)) => {
                 for item in tree.children(v) {
                     match tree.node(item) {
-                        Node::Str(s) => labels.push(tree.str(s)),
+                        Node::Str(s) => f(s),
                         _ => return Err(label_error(tree, item)),
                     }
                 }
             }
-            ("$label" | "$labels", Node::Null) => {}
-            ("$label" | "$labels", _) => return Err(label_error(tree, v)),
-            _ => {}
+            (_, Node::Null) => {}
+            _ => return Err(label_error(tree, v)),
         }
     }
-    Ok(BlockRef {
-        labels,
-        body: BlockBody::Entries(i, true),
-    })
+    Ok(())
 }
 
 fn label_error(tree: &Tree, i: usize) -> Error {
@@ -216,136 +238,201 @@ fn write_body(
     i: usize,
     is_struct: bool,
     indent: usize,
-    out: &mut String,
-    lines: &mut Lines,
+    out: &mut Vec<u8>,
+    sc: &mut Scratch,
 ) -> Result<()> {
-    let mut items = Vec::with_capacity(8);
-    for (k, v) in entries(tree, i) {
-        if is_struct && (is_null(tree, v) || is_label_field(k)) {
+    // Every name and block checked first, as a whole: the first error in
+    // the body's order, before anything of it is written.
+    let from = sc.items.len();
+    for k in tree.children(i) {
+        let (name, f) = tree.key(k);
+        let v = k + 1;
+        if is_struct && (is_null(tree, v) || f & key::LABEL != 0) {
             continue;
         }
-        if !is_identifier(k) {
+        if f & key::IDENT == 0 {
+            let name = tree.str(name);
             return Err(Error::data(format!(
-                "`{k}` cannot be an attribute or block name: HCL names are identifiers (a key like this can be written inside an object, for example a map field)"
+                "`{name}` cannot be an attribute or block name: HCL names are identifiers (a key like this can be written inside an object, for example a map field)"
             ))
-            .prepend_key(k));
+            .prepend_key(name));
         }
-        items.push(
-            match as_blocks(tree, v, false).map_err(|e| e.prepend_key(k))? {
-                // `Block(vec![])`: no block at all.
-                Some(blocks) if blocks.is_empty() => continue,
-                Some(blocks) => Item::Blocks(k, blocks),
-                None => Item::Attr(k, v),
-            },
-        );
+        match count_blocks(tree, v, false).map_err(|e| e.prepend_key(tree.str(name)))? {
+            // `Block(vec![])`: no block at all.
+            Some(0) => {}
+            Some(_) => sc.items.push(Item::blocks(v)),
+            None => sc.items.push(Item::line(tree, v, false)),
+        }
     }
-    // Each block, and each run of attributes between blocks, is set apart
-    // from the one before by a blank line.
-    let mut n = 0;
-    while let Some(item) = items.get(n) {
-        if n > 0 {
-            out.push('\n');
+    // Each entry's blocks, and each run of attributes between blocks, is
+    // set apart from the one before by a blank line.
+    let end = sc.items.len();
+    let mut n = from;
+    while n < end {
+        let Some(item) = sc.items.get(n).copied() else {
+            break;
+        };
+        if n > from {
+            out.push(b'\n');
         }
-        match item {
-            Item::Blocks(name, blocks) => {
-                for (b, block) in blocks.iter().enumerate() {
-                    if b > 0 {
-                        out.push('\n');
-                    }
-                    write_block(tree, name, block, indent, out, lines)
-                        .map_err(|e| e.prepend_key(name))?;
-                }
+        if item.blocks {
+            let name = tree.key(item.value - 1).0;
+            let mut at = Blocks {
+                name,
+                labels: sc.labels.len(),
+                indent,
+                first: true,
+            };
+            write_blocks(tree, &mut at, item.value, false, out, sc)
+                .map_err(|e| e.prepend_key(tree.str(name)))?;
+            n += 1;
+        } else {
+            let start = n;
+            while n < end && sc.items.get(n).is_some_and(|it| !it.blocks) {
                 n += 1;
             }
-            Item::Attr(..) => {
-                let start = n;
-                while let Some(Item::Attr(..)) = items.get(n) {
-                    n += 1;
-                }
-                let from = lines.len();
-                for item in items.get(start..n).unwrap_or_default() {
-                    if let Item::Attr(k, v) = item {
-                        lines.push(line(tree, k, false, *v));
-                    }
-                }
-                write_aligned(tree, from, indent, out, lines)?;
-            }
+            write_lines(tree, start, n, indent, out, sc)?;
         }
     }
+    sc.items.truncate(from);
     Ok(())
 }
 
-/// Writes one block at `indent`.
+/// The blocks of one body entry being written.
+struct Blocks {
+    /// Their name.
+    name: Text,
+    /// Where their labels start on `Scratch::labels` (below: the labels of
+    /// the blocks around them).
+    labels: usize,
+    indent: usize,
+    /// Whether none is written yet.
+    first: bool,
+}
+
+/// Writes the blocks of the value at `i` ([`count_blocks`] counted
+/// them), each after a blank line but the first; the labels from map
+/// keys around them are on `sc.labels`.
+fn write_blocks(
+    tree: &Tree,
+    at: &mut Blocks,
+    i: usize,
+    forced: bool,
+    out: &mut Vec<u8>,
+    sc: &mut Scratch,
+) -> Result<()> {
+    match tree.node(i) {
+        Node::Block(_) => write_blocks(tree, at, i + 1, true, out, sc),
+        Node::Struct(..) => {
+            let base = sc.labels.len();
+            struct_labels(tree, i, |t| sc.labels.push(t))?;
+            let written = write_block(tree, at, Body::Entries(i, true), out, sc);
+            sc.labels.truncate(base);
+            written
+        }
+        Node::Map(..) if forced => write_block(tree, at, Body::Entries(i, false), out, sc),
+        Node::Body(text) => write_block(tree, at, Body::Raw(text), out, sc),
+        Node::Seq(..) => {
+            for item in tree.children(i) {
+                write_blocks(tree, at, item, forced, out, sc)?;
+            }
+            Ok(())
+        }
+        Node::Map(..) => {
+            for k in tree.children(i) {
+                if let Node::Key(t, _) = tree.node(k) {
+                    sc.labels.push(t);
+                }
+                let written = write_blocks(tree, at, k + 1, false, out, sc);
+                sc.labels.pop();
+                written?;
+            }
+            Ok(())
+        }
+        // Not a block: `count_blocks` said otherwise first.
+        _ => Ok(()),
+    }
+}
+
+/// A block's body: the map or struct at this index (`true` for a struct,
+/// whose null entries are absent fields), or a captured
+/// [`RawBody`](crate::RawBody)'s source.
+#[derive(Clone, Copy)]
+enum Body {
+    Entries(usize, bool),
+    Raw(Text),
+}
+
+/// Writes one block, with its labels from `sc.labels`.
 fn write_block(
     tree: &Tree,
-    name: &str,
-    block: &BlockRef<'_>,
-    indent: usize,
-    out: &mut String,
-    lines: &mut Lines,
+    at: &mut Blocks,
+    body: Body,
+    out: &mut Vec<u8>,
+    sc: &mut Scratch,
 ) -> Result<()> {
-    push_spaces(out, indent);
-    out.push_str(name);
-    for label in &block.labels {
-        out.push(' ');
-        push_quoted(out, label);
+    if !at.first {
+        out.push(b'\n');
     }
-    match &block.body {
-        BlockBody::Entries(i, is_struct) => {
-            let empty = entries(tree, *i)
-                .all(|(k, v)| *is_struct && (is_null(tree, v) || is_label_field(k)));
-            if empty {
-                out.push_str(" {}\n");
+    at.first = false;
+    let indent = at.indent;
+    push_spaces(out, indent);
+    tree.copy_to(at.name, out);
+    for &label in sc.labels.get(at.labels..).unwrap_or_default() {
+        out.push(b' ');
+        tree.quote_to(label, out);
+    }
+    match body {
+        Body::Entries(i, is_struct) => {
+            let f = match tree.node(i) {
+                Node::Map(_, f) | Node::Struct(_, f) => f,
+                _ => 0,
+            };
+            if f & flags::BODY == 0 {
+                out.extend_from_slice(b" {}\n");
                 return Ok(());
             }
-            out.push_str(" {\n");
-            write_body(tree, *i, *is_struct, indent + 2, out, lines)?;
+            out.extend_from_slice(b" {\n");
+            write_body(tree, i, is_struct, indent + 2, out, sc)?;
         }
-        BlockBody::Raw(text) => {
-            let t = text.trim_matches([' ', '\t']);
+        Body::Raw(text) => {
+            let t = tree.str(text).trim_matches([' ', '\t']);
             if t.trim().is_empty() {
-                out.push_str(" {}\n");
+                out.extend_from_slice(b" {}\n");
                 return Ok(());
             }
             if !t.contains('\n') {
-                out.push_str(" { ");
-                out.push_str(t.trim());
-                out.push_str(" }\n");
+                out.extend_from_slice(b" { ");
+                out.extend_from_slice(t.trim().as_bytes());
+                out.extend_from_slice(b" }\n");
                 return Ok(());
             }
-            out.push_str(" {");
+            out.extend_from_slice(b" {");
             if !t.starts_with(['\n', '\r']) {
-                out.push('\n');
+                out.push(b'\n');
             }
-            out.push_str(t);
+            out.extend_from_slice(t.as_bytes());
             if !t.ends_with('\n') {
-                out.push('\n');
+                out.push(b'\n');
             }
         }
     }
     push_spaces(out, indent);
-    out.push_str("}\n");
+    out.extend_from_slice(b"}\n");
     Ok(())
 }
 
-fn push_spaces(out: &mut String, n: usize) {
-    // Pieces of a known length, so that each is a store of its own and
-    // not a call to `memset` (indentation is mostly 2, 4 or 6 spaces).
-    let mut n = n;
-    while n >= 8 {
-        out.push_str("        ");
-        n -= 8;
-    }
-    if n >= 4 {
-        out.push_str("    ");
-        n -= 4;
-    }
-    if n >= 2 {
-        out.push_str("  ");
-        n -= 2;
-    }
-    if n == 1 {
-        out.push(' ');
+#[inline]
+fn push_spaces(out: &mut Vec<u8>, n: usize) {
+    // Indentation and padding are short: one block of spaces, cut back
+    // (a few stores, not a call to `memset`).
+    const SPACES: [u8; 32] = [b' '; 32];
+    if n <= SPACES.len() {
+        let end = out.len() + n;
+        out.extend_from_slice(&SPACES);
+        out.truncate(end);
+    } else {
+        out.resize(out.len() + n, b' ');
     }
 }
 
@@ -358,112 +445,69 @@ fn width(s: &str) -> usize {
     }
 }
 
-/// A line of `key = value`, measured.
-fn line(tree: &Tree, key: &str, quote: bool, value: usize) -> Line {
-    let inline = is_inline(tree, value);
-    let width = if !inline {
-        // Not aligned.
-        0
-    } else if quote {
-        let mut q = String::new();
-        push_quoted(&mut q, key);
-        width(&q)
+/// The width of a key as written, quoted or not (see [`width`]).
+#[cold]
+fn key_width(key: &str, quote: bool) -> usize {
+    if quote {
+        let mut q = Vec::new();
+        push_quoted(&mut q, key.as_bytes());
+        width(&String::from_utf8_lossy(&q))
     } else {
         width(key)
-    };
-    Line {
-        value,
-        quote,
-        inline,
-        width,
     }
 }
 
-/// Writes the lines from `from` on (then drops them) at `indent`,
-/// aligning the `=` of each run of consecutive values written on one
-/// line.
-fn write_aligned(
+/// Writes the entries `sc.items[from..to]` as lines of `key = value` at
+/// `indent`, aligning the `=` of each run of consecutive values written
+/// on one line.
+fn write_lines(
     tree: &Tree,
     from: usize,
+    to: usize,
     indent: usize,
-    out: &mut String,
-    lines: &mut Lines,
+    out: &mut Vec<u8>,
+    sc: &mut Scratch,
 ) -> Result<()> {
-    let end = lines.len();
     let mut n = from;
-    while n < end {
+    while n < to {
         // The run: one-line values from here, or one multi-line value.
         let mut run_end = n;
         let mut widest = 0;
-        while let Some(l) = lines.get(run_end).filter(|l| run_end < end && l.inline) {
-            widest = widest.max(l.width);
+        while let Some(item) = sc.items.get(run_end).filter(|it| run_end < to && it.inline) {
+            widest = widest.max(item.width);
             run_end += 1;
         }
-        let pad = if run_end - n > 1 { widest } else { 0 };
+        let aligned = run_end - n > 1;
         let run_end = run_end.max(n + 1);
         while n < run_end {
-            let Some(l) = lines.get(n).copied() else {
+            let Some(item) = sc.items.get(n).copied() else {
                 break;
             };
             n += 1;
-            let key = key_of(tree, l.value);
             push_spaces(out, indent);
-            if l.quote {
-                push_quoted(out, key);
+            if item.quote {
+                tree.quote_to(item.key, out);
             } else {
-                out.push_str(key);
+                tree.copy_to(item.key, out);
             }
-            if pad > 0 {
-                push_spaces(out, pad.saturating_sub(l.width));
+            if aligned {
+                push_spaces(out, widest.saturating_sub(item.width));
             }
-            out.push_str(" = ");
-            write_expr(tree, l.value, indent, out, lines).map_err(|e| {
-                let mut shown = String::new();
-                if l.quote {
+            out.extend_from_slice(b" = ");
+            write_expr(tree, item.value, indent, out, sc).map_err(|e| {
+                let key = tree.bytes(item.key);
+                let mut shown = Vec::new();
+                if item.quote {
                     push_quoted(&mut shown, key);
                 } else {
-                    shown.push_str(key);
+                    shown.extend_from_slice(key);
                 }
-                e.prepend_key(shown.trim_matches('"'))
+                e.prepend_key(String::from_utf8_lossy(&shown).trim_matches('"'))
             })?;
-            out.push('\n');
+            out.push(b'\n');
         }
     }
-    lines.truncate(from);
     Ok(())
-}
-
-/// Whether an object's entries write nothing (`{}`): a struct's null
-/// fields are left out.
-fn no_entries(tree: &Tree, i: usize) -> bool {
-    match tree.node(i) {
-        Node::Map(_) => tree.children(i).next().is_none(),
-        Node::Struct(_) => entries(tree, i).all(|(_, v)| is_null(tree, v)),
-        _ => false,
-    }
-}
-
-/// Whether the value at `i` is written on one line inside an array.
-fn is_scalar(tree: &Tree, i: usize) -> bool {
-    match tree.node(i) {
-        Node::Null | Node::Bool(_) | Node::Number(_) | Node::Str(_) | Node::Key(_) => true,
-        Node::Expr(e) => !tree.str(e).contains('\n'),
-        Node::Seq(_) => tree.children(i).next().is_none(),
-        Node::Map(_) | Node::Struct(_) => no_entries(tree, i),
-        Node::Block(_) | Node::Attribute(_) => is_scalar(tree, i + 1),
-        Node::Body(_) => false,
-    }
-}
-
-/// Whether [`write_expr`] writes the value at `i` on one line.
-fn is_inline(tree: &Tree, i: usize) -> bool {
-    match tree.node(i) {
-        Node::Seq(_) => tree.children(i).all(|c| is_scalar(tree, c)),
-        Node::Block(_) | Node::Attribute(_) => is_inline(tree, i + 1),
-        // An error when written.
-        Node::Body(_) => true,
-        _ => is_scalar(tree, i),
-    }
 }
 
 /// Writes the value at `i` as an expression whose first line continues a
@@ -472,60 +516,91 @@ fn write_expr(
     tree: &Tree,
     i: usize,
     indent: usize,
-    out: &mut String,
-    lines: &mut Lines,
+    out: &mut Vec<u8>,
+    sc: &mut Scratch,
 ) -> Result<()> {
+    // Sequences and objects in functions of their own: a scalar (most
+    // values) is then written with no frame here.
     match tree.node(i) {
-        Node::Null => out.push_str("null"),
-        Node::Bool(b) => out.push_str(if b { "true" } else { "false" }),
-        Node::Number(n) => out.push_str(tree.str(n)),
-        Node::Str(s) | Node::Key(s) => push_quoted(out, tree.str(s)),
-        Node::Expr(e) => out.push_str(tree.str(e)),
+        Node::Null => out.extend_from_slice(b"null"),
+        Node::Bool(b) => out.extend_from_slice(if b { b"true" } else { b"false" }),
+        Node::Number(n) => tree.copy_to(n, out),
+        Node::Str(s) | Node::Key(s, _) => tree.quote_to(s, out),
+        Node::Expr(e, _) => tree.copy_to(e, out),
         Node::Body(_) => {
             return Err(Error::data(
                 "a hcl::RawBody can only be written as a block, not inside an attribute's value",
             ))
         }
-        Node::Block(_) | Node::Attribute(_) => write_expr(tree, i + 1, indent, out, lines)?,
-        Node::Seq(_) if tree.children(i).next().is_none() => out.push_str("[]"),
-        Node::Seq(_) if is_inline(tree, i) => {
-            out.push('[');
-            for (n, item) in tree.children(i).enumerate() {
-                if n > 0 {
-                    out.push_str(", ");
-                }
-                write_expr(tree, item, indent, out, lines)?;
-            }
-            out.push(']');
+        Node::Block(_) | Node::Attribute(_) => return write_expr(tree, i + 1, indent, out, sc),
+        Node::Seq(end, _) if end as usize == i + 1 => out.extend_from_slice(b"[]"),
+        Node::Seq(_, f) => return write_seq(tree, i, f & flags::INLINE != 0, indent, out, sc),
+        Node::Map(_, f) | Node::Struct(_, f) if f & flags::ENTRIES == 0 => {
+            out.extend_from_slice(b"{}")
         }
-        Node::Seq(_) => {
-            out.push_str("[\n");
-            for (n, item) in tree.children(i).enumerate() {
-                push_spaces(out, indent + 2);
-                write_expr(tree, item, indent + 2, out, lines).map_err(|e| e.prepend_index(n))?;
-                out.push_str(",\n");
+        Node::Map(..) => return write_object(tree, i, false, indent, out, sc),
+        Node::Struct(..) => return write_object(tree, i, true, indent, out, sc),
+    }
+    Ok(())
+}
+
+/// Writes the non-empty sequence at `i` (see [`write_expr`]): on one
+/// line when `inline`, else one element a line.
+#[inline(never)]
+fn write_seq(
+    tree: &Tree,
+    i: usize,
+    inline: bool,
+    indent: usize,
+    out: &mut Vec<u8>,
+    sc: &mut Scratch,
+) -> Result<()> {
+    if inline {
+        out.push(b'[');
+        for (n, item) in tree.children(i).enumerate() {
+            if n > 0 {
+                out.extend_from_slice(b", ");
             }
-            push_spaces(out, indent);
-            out.push(']');
+            write_expr(tree, item, indent, out, sc)?;
         }
-        node @ (Node::Map(_) | Node::Struct(_)) => {
-            let skip_null = matches!(node, Node::Struct(_));
-            let from = lines.len();
-            for (k, v) in entries(tree, i) {
-                if !(skip_null && is_null(tree, v)) {
-                    lines.push(line(tree, k, !is_bare_key(k), v));
-                }
-            }
-            if lines.len() == from {
-                out.push_str("{}");
-            } else {
-                out.push_str("{\n");
-                write_aligned(tree, from, indent + 2, out, lines)?;
-                push_spaces(out, indent);
-                out.push('}');
-            }
+        out.push(b']');
+    } else {
+        out.extend_from_slice(b"[\n");
+        for (n, item) in tree.children(i).enumerate() {
+            push_spaces(out, indent + 2);
+            write_expr(tree, item, indent + 2, out, sc).map_err(|e| e.prepend_index(n))?;
+            out.extend_from_slice(b",\n");
+        }
+        push_spaces(out, indent);
+        out.push(b']');
+    }
+    Ok(())
+}
+
+/// Writes the map or struct at `i`, which has entries to write (see
+/// [`write_expr`]); a struct's null fields are left out.
+#[inline(never)]
+fn write_object(
+    tree: &Tree,
+    i: usize,
+    is_struct: bool,
+    indent: usize,
+    out: &mut Vec<u8>,
+    sc: &mut Scratch,
+) -> Result<()> {
+    let from = sc.items.len();
+    for k in tree.children(i) {
+        if !(is_struct && is_null(tree, k + 1)) {
+            sc.items.push(Item::line(tree, k + 1, true));
         }
     }
+    out.extend_from_slice(b"{\n");
+    let to = sc.items.len();
+    let written = write_lines(tree, from, to, indent + 2, out, sc);
+    sc.items.truncate(from);
+    written?;
+    push_spaces(out, indent);
+    out.push(b'}');
     Ok(())
 }
 

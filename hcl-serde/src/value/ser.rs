@@ -18,28 +18,36 @@ use serde::ser::{Error, Serialize, SerializeMap, SerializeSeq, Serializer};
 /// ```
 impl Serialize for Value {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        // Containers in functions of their own: the scalars (most nodes)
+        // are then a jump to the serializer's method, with no frame here.
         match self {
             Value::Null => s.serialize_unit(),
             Value::Bool(b) => s.serialize_bool(*b),
             Value::Number(n) => n.serialize(s),
             Value::String(v) => s.serialize_str(v),
-            Value::Array(a) => {
-                let mut seq = s.serialize_seq(Some(a.len()))?;
-                for v in a {
-                    seq.serialize_element(v)?;
-                }
-                seq.end()
-            }
-            Value::Object(o) => {
-                let mut map = s.serialize_map(Some(o.len()))?;
-                for (k, v) in o {
-                    map.serialize_entry(k, v)?;
-                }
-                map.end()
-            }
+            Value::Array(a) => serialize_array(a, s),
+            Value::Object(o) => serialize_object(o, s),
             Value::Unknown(t) => Err(S::Error::custom(format!(
                 "an unknown value (of type {t}) cannot be serialized: only its type is known"
             ))),
         }
     }
+}
+
+#[inline(never)]
+fn serialize_array<S: Serializer>(a: &[Value], s: S) -> Result<S::Ok, S::Error> {
+    let mut seq = s.serialize_seq(Some(a.len()))?;
+    for v in a {
+        seq.serialize_element(v)?;
+    }
+    seq.end()
+}
+
+#[inline(never)]
+fn serialize_object<S: Serializer>(o: &crate::Map<String, Value>, s: S) -> Result<S::Ok, S::Error> {
+    let mut map = s.serialize_map(Some(o.len()))?;
+    for (k, v) in o {
+        map.serialize_entry(k, v)?;
+    }
+    map.end()
 }
