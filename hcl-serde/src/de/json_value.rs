@@ -19,10 +19,11 @@ use super::key::{KeyDeserializer, Str};
 use super::value::{to_f32, visit_int, visit_number, visit_number_exact, ValueDeserializer};
 use super::Shared;
 use crate::body::json::{self, COMMENT};
+use crate::body::json_ref::{ItemIter, Items, JsonRef, PropIter, PropRef, Props};
 use crate::error::{Error, Result};
 use crate::value::de::VALUE_NAME;
 use crate::{Number, Value};
-use hcl_grammar::json::{JsonKind, JsonProperty, JsonValue};
+use hcl_grammar::json::JsonKind;
 use serde::de::{self, Visitor};
 use std::borrow::Cow;
 
@@ -42,13 +43,13 @@ pub(crate) fn text<'a, 'de>(s: &'a Cow<'de, str>) -> Str<'a, 'de> {
 
 /// The deserializer of one JSON value.
 pub(crate) struct JsonDeserializer<'a, 'de> {
-    pub(crate) v: &'a JsonValue<'de>,
+    pub(crate) v: JsonRef<'a, 'de>,
     pub(crate) sh: &'a Shared<'a>,
     pub(crate) depth: usize,
 }
 
 impl<'a, 'de> JsonDeserializer<'a, 'de> {
-    pub(crate) fn new(v: &'a JsonValue<'de>, sh: &'a Shared<'a>, depth: usize) -> Self {
+    pub(crate) fn new(v: JsonRef<'a, 'de>, sh: &'a Shared<'a>, depth: usize) -> Self {
         JsonDeserializer { v, sh, depth }
     }
 
@@ -84,7 +85,7 @@ impl<'a, 'de> JsonDeserializer<'a, 'de> {
     }
 
     fn literal_str(&self) -> Option<Str<'a, 'de>> {
-        match &self.v.kind {
+        match &self.v.node().kind {
             JsonKind::String(s) if !json::is_template(s, self.sh.templates) => Some(text(s)),
             _ => None,
         }
@@ -96,17 +97,16 @@ impl<'a, 'de> JsonDeserializer<'a, 'de> {
     /// error at the second). A body's names are compared as written, an
     /// object value's keys as strings (NFC): `"é"` and `"e\u0301"` are
     /// one key of an object, two properties of a body.
-    fn static_object(&self, body: bool) -> Option<&'a [JsonProperty<'de>]> {
-        let JsonKind::Object(props) = &self.v.kind else {
-            return None;
-        };
+    fn static_object(&self, body: bool) -> Option<Props<'a, 'de>> {
+        let all = self.v.object()?;
+        let props = all.nodes();
         if props
             .iter()
             .any(|p| json::is_template(&p.name, self.sh.templates))
         {
             return None;
         }
-        let key = |p: &'a JsonProperty<'de>| -> Cow<'a, str> {
+        let key = |p: &'a hcl_grammar::json::JsonProperty<'de>| -> Cow<'a, str> {
             match (body, json::normalized(&p.name)) {
                 (false, Some(n)) => Cow::Owned(n),
                 _ => Cow::Borrowed(p.name.as_ref()),
@@ -134,7 +134,7 @@ impl<'a, 'de> JsonDeserializer<'a, 'de> {
                 return None;
             }
         }
-        Some(props)
+        Some(all)
     }
 
     fn check_depth(&self) -> Result<()> {
@@ -145,7 +145,7 @@ impl<'a, 'de> JsonDeserializer<'a, 'de> {
         }
     }
 
-    fn visit_array<V: Visitor<'de>>(self, items: &'a [JsonValue<'de>], v: V) -> Result<V::Value> {
+    fn visit_array<V: Visitor<'de>>(self, items: Items<'a, 'de>, v: V) -> Result<V::Value> {
         self.check_depth()?;
         let mut access = SeqAccess {
             items: items.iter(),
@@ -165,7 +165,7 @@ impl<'a, 'de> JsonDeserializer<'a, 'de> {
 
     fn visit_object<V: Visitor<'de>>(
         self,
-        props: &'a [JsonProperty<'de>],
+        props: Props<'a, 'de>,
         body: bool,
         v: V,
     ) -> Result<V::Value> {
@@ -246,7 +246,10 @@ impl<'de> de::Deserializer<'de> for JsonDeserializer<'_, 'de> {
         match &self.v.kind {
             JsonKind::Null => v.visit_unit(),
             JsonKind::Bool(b) => v.visit_bool(*b),
-            JsonKind::Array(items) => self.visit_array(items, v),
+            JsonKind::Array(_) => match self.v.array() {
+                Some(items) => self.visit_array(items, v),
+                None => v.visit_unit(),
+            },
             _ => {
                 if let Some(i) = self.small_int() {
                     return v.visit_i64(i);
@@ -340,8 +343,10 @@ impl<'de> de::Deserializer<'de> for JsonDeserializer<'_, 'de> {
     }
 
     fn deserialize_seq<V: Visitor<'de>>(self, v: V) -> Result<V::Value> {
+        if let Some(items) = self.v.array() {
+            return self.visit_array(items, v);
+        }
         match &self.v.kind {
-            JsonKind::Array(items) => self.visit_array(items, v),
             // An object read as a sequence is a group of blocks (one, or
             // one per label path).
             JsonKind::Object(_) => {
@@ -434,10 +439,10 @@ impl<'de> de::Deserializer<'de> for JsonDeserializer<'_, 'de> {
         if let Some(s) = self.literal_str() {
             return v.visit_enum(EnumDeserializer::unit(s, Some(self.v.span)));
         }
-        if let Some([p]) = self.static_object(false) {
-            let content = JsonDeserializer::new(&p.value, self.sh, self.depth + 1);
+        if let Some(p) = self.static_object(false).and_then(Props::single) {
+            let content = JsonDeserializer::new(p.value(), self.sh, self.depth + 1);
             return v.visit_enum(EnumDeserializer::new(
-                text(&p.name),
+                text(&p.node().name),
                 Some(p.name_span),
                 content,
             ));
@@ -455,7 +460,7 @@ impl<'de> de::Deserializer<'de> for JsonDeserializer<'_, 'de> {
 }
 
 struct SeqAccess<'a, 'de> {
-    items: std::slice::Iter<'a, JsonValue<'de>>,
+    items: ItemIter<'a, 'de>,
     index: usize,
     sh: &'a Shared<'a>,
     depth: usize,
@@ -486,20 +491,15 @@ impl<'de> de::SeqAccess<'de> for SeqAccess<'_, 'de> {
 /// An object's properties as a map; in a block body, `"//"` properties
 /// are comments.
 pub(crate) struct MapAccess<'a, 'de> {
-    props: std::slice::Iter<'a, JsonProperty<'de>>,
-    value: Option<&'a JsonProperty<'de>>,
+    props: PropIter<'a, 'de>,
+    value: Option<PropRef<'a, 'de>>,
     sh: &'a Shared<'a>,
     depth: usize,
     body: bool,
 }
 
 impl<'a, 'de> MapAccess<'a, 'de> {
-    pub(crate) fn new(
-        props: &'a [JsonProperty<'de>],
-        sh: &'a Shared<'a>,
-        depth: usize,
-        body: bool,
-    ) -> Self {
+    pub(crate) fn new(props: Props<'a, 'de>, sh: &'a Shared<'a>, depth: usize, body: bool) -> Self {
         MapAccess {
             props: props.iter(),
             value: None,
@@ -526,9 +526,9 @@ impl<'de> de::MapAccess<'de> for MapAccess<'_, 'de> {
         // A body's names are names, as written; an object's keys are
         // strings (NFC).
         let key = if self.body {
-            Str::from_cow(&p.name)
+            Str::from_cow(&p.node().name)
         } else {
-            text(&p.name)
+            text(&p.node().name)
         };
         seed.deserialize(KeyDeserializer::new(key, Some(span)))
             .map(Some)
@@ -539,7 +539,7 @@ impl<'de> de::MapAccess<'de> for MapAccess<'_, 'de> {
         let Some(p) = self.value.take() else {
             return Err(Error::data("a map value was requested before its key"));
         };
-        seed.deserialize(JsonDeserializer::new(&p.value, self.sh, self.depth))
+        seed.deserialize(JsonDeserializer::new(p.value(), self.sh, self.depth))
             .map_err(|e| e.with_span(p.value.span).prepend_key(&p.name))
     }
 
@@ -551,7 +551,7 @@ impl<'de> de::MapAccess<'de> for MapAccess<'_, 'de> {
 /// The entries of a JSON-syntax body: its properties, `"//"` comments left
 /// out; a name may appear once.
 pub(crate) fn body_entries<'a, 'de>(
-    v: &'a JsonValue<'de>,
+    v: JsonRef<'a, 'de>,
     sh: &'a Shared<'a>,
 ) -> Result<Vec<Entry<'a, 'de>>> {
     let props = json::body_props(v);
@@ -573,11 +573,11 @@ pub(crate) fn body_entries<'a, 'de>(
         });
         if let Some(Entry::Blocks(_, members)) = found {
             // Blocks a `dynamic` property generated, then static ones.
-            members.push(Member::Json(&p.value, p.name_span, sh));
+            members.push(Member::Json(p.value(), p.name_span, sh));
             continue;
         }
         let first = match &mut seen {
-            Some(seen) => seen.insert(p.name.as_ref(), p.name_span),
+            Some(seen) => seen.insert(p.node().name.as_ref(), p.name_span),
             None => out.iter().find_map(|e| match e {
                 Entry::Json(q, _) if q.name == p.name => Some(q.name_span),
                 _ => None,

@@ -1,95 +1,12 @@
-//! A parser for JSON text, for HCL's JSON syntax (`.tf.json`,
-//! `.hcl.json`): a spanned tree that borrows from its input.
-//!
-//! This is plain JSON (RFC 8259) with what HCL needs on top: every value
-//! and property name has its byte [`Span`]; numbers keep their exact
-//! source text; repeated property names are kept, in order (in HCL's JSON
-//! syntax they mean repeated blocks); nesting is limited by
-//! [`ParseOptions::max_depth`] and the input's length by
-//! [`ParseOptions::max_input_len`]. What the tree means as HCL (which
-//! properties are attributes and which are blocks) depends on the
-//! application's schema and is decided by the `hcl` crate.
-//!
-//! Errors follow the reference implementation (hashicorp/hcl's `json`
-//! package): trailing commas, comments, single quotes, raw control
-//! characters in strings and anything after the value are syntax errors.
-//! Invalid UTF-8 inside a string becomes U+FFFD, as in the reference; a
-//! byte that cannot start a token is "Invalid start of value".
-//!
-//! ```
-//! use hcl_grammar::json::{parse_json, JsonKind};
-//! let v = parse_json(r#"{"port": 8080, "name": "web"}"#, &Default::default()).unwrap();
-//! let JsonKind::Object(props) = &v.kind else { panic!() };
-//! assert_eq!(props[0].name, "port");
-//! assert!(matches!(props[0].value.kind, JsonKind::Number("8080")));
-//! assert!(parse_json("{\"a\": 1,}", &Default::default()).is_err());
-//! ```
+//! The JSON parser: one pass over the bytes, children gathered on two
+//! scratch stacks and moved into the document's arenas as each container
+//! closes (so that a container's children lie side by side).
 
+use super::{JsonArray, JsonDocument, JsonKind, JsonObject, JsonProperty, JsonValue};
 use crate::{Error, ParseOptions, Result, Span};
 use std::borrow::Cow;
 
-/// A JSON value and its span (from its first to its last byte).
-#[derive(Debug, Clone, PartialEq)]
-pub struct JsonValue<'i> {
-    /// What the value is.
-    pub kind: JsonKind<'i>,
-    /// Where it is: for a string, the quotes included.
-    pub span: Span,
-}
-
-/// The kinds of JSON value.
-#[derive(Debug, Clone, PartialEq)]
-pub enum JsonKind<'i> {
-    /// `null`
-    Null,
-    /// `true` / `false`
-    Bool(bool),
-    /// A number, as written (`-0`, `1e400`, `0.1000`).
-    Number(&'i str),
-    /// A string, escapes decoded; borrowed when it had none.
-    String(Cow<'i, str>),
-    /// An array.
-    Array(Vec<JsonValue<'i>>),
-    /// An object: its properties in order, repeated names kept.
-    Object(Vec<JsonProperty<'i>>),
-}
-
-impl JsonKind<'_> {
-    /// The JSON type's name, for messages (`"object"`, `"string"`...).
-    pub fn type_name(&self) -> &'static str {
-        match self {
-            JsonKind::Null => "null",
-            JsonKind::Bool(_) => "bool",
-            JsonKind::Number(_) => "number",
-            JsonKind::String(_) => "string",
-            JsonKind::Array(_) => "array",
-            JsonKind::Object(_) => "object",
-        }
-    }
-}
-
-/// One `"name": value` property of an object.
-#[derive(Debug, Clone, PartialEq)]
-pub struct JsonProperty<'i> {
-    /// The name, escapes decoded.
-    pub name: Cow<'i, str>,
-    /// The name's span, quotes included.
-    pub name_span: Span,
-    /// The value.
-    pub value: JsonValue<'i>,
-}
-
-impl JsonValue<'_> {
-    /// Whether the string (or name) at `span` of `src` was written without
-    /// escapes, so that its text is the source between the quotes.
-    #[doc(hidden)]
-    pub fn is_raw_string(src: &str, span: Span) -> bool {
-        src.get(span.start() + 1..span.end().saturating_sub(1))
-            .is_some_and(|s| !s.contains('\\'))
-    }
-}
-
-/// Parses JSON text into a spanned tree, within the limits of `options`
+/// Parses JSON text into a spanned document, within the limits of `options`
 /// (depth and input length), of the part of `input` that
 /// [`ParseOptions::with_span`] names if it names one.
 ///
@@ -103,12 +20,12 @@ impl JsonValue<'_> {
 /// # Errors
 ///
 /// A syntax error with its position: see the [module docs](self).
-pub fn parse_json<'i>(input: &'i str, options: &ParseOptions) -> Result<JsonValue<'i>> {
+pub fn parse_json<'i>(input: &'i str, options: &ParseOptions) -> Result<JsonDocument<'i>> {
     parse(input, options).map_err(|e| e.in_file(options))
 }
 
 /// [`parse_json`] without the file name on its errors.
-fn parse<'i>(input: &'i str, options: &ParseOptions) -> Result<JsonValue<'i>> {
+fn parse<'i>(input: &'i str, options: &ParseOptions) -> Result<JsonDocument<'i>> {
     let span = options.region(input)?;
     if span.len() > options.max_input_len() {
         let piece = input.get(span.range()).unwrap_or_default();
@@ -124,6 +41,8 @@ fn parse<'i>(input: &'i str, options: &ParseOptions) -> Result<JsonValue<'i>> {
         max_depth: options.max_depth(),
         items: Vec::new(),
         props: Vec::new(),
+        values: Vec::new(),
+        properties: Vec::new(),
     };
     p.skip_ws();
     if p.pos >= p.bytes.len() {
@@ -137,7 +56,11 @@ fn parse<'i>(input: &'i str, options: &ParseOptions) -> Result<JsonValue<'i>> {
             Span::new(p.pos, p.pos + 1),
         ));
     }
-    Ok(v)
+    Ok(JsonDocument {
+        root: v,
+        values: p.values,
+        properties: p.properties,
+    })
 }
 
 struct Parser<'i> {
@@ -147,11 +70,15 @@ struct Parser<'i> {
     depth: usize,
     max_depth: usize,
     /// The elements of the arrays being read, innermost last: each array
-    /// takes its own off the end into a `Vec` of the exact size (one
-    /// allocation, not one per doubling).
+    /// moves its own off the end into `values` when it closes.
     items: Vec<JsonValue<'i>>,
-    /// The same for the properties of objects.
+    /// The same for the properties of objects, into `properties`.
     props: Vec<JsonProperty<'i>>,
+    /// The document's arenas: the elements of the arrays read so far,
+    /// each array's side by side.
+    values: Vec<JsonValue<'i>>,
+    /// The properties of the objects read so far.
+    properties: Vec<JsonProperty<'i>>,
 }
 
 impl<'i> Parser<'i> {
@@ -185,7 +112,7 @@ impl<'i> Parser<'i> {
                 let s = self.string()?;
                 Ok(JsonValue {
                     kind: JsonKind::String(s),
-                    span: Span::new(start, self.pos),
+                    span: Span::at(start, self.pos),
                 })
             }
             Some(b'-' | b'0'..=b'9') => self.number(),
@@ -210,7 +137,7 @@ impl<'i> Parser<'i> {
             self.pos += 1;
         }
         let word = self.src.get(start..self.pos).unwrap_or_default();
-        let span = Span::new(start, self.pos);
+        let span = Span::at(start, self.pos);
         let kind = match word {
             "null" => JsonKind::Null,
             "true" => JsonKind::Bool(true),
@@ -235,7 +162,7 @@ impl<'i> Parser<'i> {
             self.pos += 1;
         }
         let text = self.src.get(start..self.pos).unwrap_or_default();
-        let span = Span::new(start, self.pos);
+        let span = Span::at(start, self.pos);
         if !valid_number(text.as_bytes()) {
             return Err(self.err(format!("Invalid JSON number {text:?}"), span));
         }
@@ -414,10 +341,15 @@ impl<'i> Parser<'i> {
             }
         }
         self.depth -= 1;
-        let items = self.items.drain(base..).collect();
+        let at = self.values.len();
+        self.values.extend(self.items.drain(base..));
+        let array = JsonArray {
+            start: index(at),
+            len: index(self.values.len() - at),
+        };
         Ok(JsonValue {
-            kind: JsonKind::Array(items),
-            span: Span::new(start, self.pos),
+            kind: JsonKind::Array(array),
+            span: Span::at(start, self.pos),
         })
     }
 
@@ -454,7 +386,7 @@ impl<'i> Parser<'i> {
                         ))
                     }
                 };
-                let name_span = Span::new(name_start, self.pos);
+                let name_span = Span::at(name_start, self.pos);
                 self.skip_ws();
                 match self.peek() {
                     Some(b':') => self.pos += 1,
@@ -500,12 +432,23 @@ impl<'i> Parser<'i> {
             }
         }
         self.depth -= 1;
-        let props = self.props.drain(base..).collect();
+        let at = self.properties.len();
+        self.properties.extend(self.props.drain(base..));
+        let object = JsonObject {
+            start: index(at),
+            len: index(self.properties.len() - at),
+        };
         Ok(JsonValue {
-            kind: JsonKind::Object(props),
-            span: Span::new(start, self.pos),
+            kind: JsonKind::Object(object),
+            span: Span::at(start, self.pos),
         })
     }
+}
+
+/// An arena index: there are fewer values than input bytes, and the
+/// input is at most [`Span::MAX_OFFSET`] bytes long (checked first).
+fn index(i: usize) -> u32 {
+    u32::try_from(i).unwrap_or(u32::MAX)
 }
 
 /// The length of the run of plain string text at the start of `bytes`:
