@@ -41,8 +41,12 @@ fn parse<'i>(input: &'i str, options: &ParseOptions) -> Result<JsonDocument<'i>>
         max_depth: options.max_depth(),
         items: Vec::new(),
         props: Vec::new(),
-        values: Vec::new(),
-        properties: Vec::new(),
+        // A large document's arenas start with room in proportion to its
+        // size (a property takes 20 bytes of text or more, an element 3
+        // or more), so that they are seldom copied as they grow; a small
+        // one's are allocated (or not) as they fill.
+        values: Vec::with_capacity(reserve(span.len() / 64)),
+        properties: Vec::with_capacity(reserve(span.len() / 32)),
     };
     p.skip_ws();
     if p.pos >= p.bytes.len() {
@@ -442,6 +446,16 @@ impl<'i> Parser<'i> {
             kind: JsonKind::Object(object),
             span: Span::at(start, self.pos),
         })
+    }
+}
+
+/// The capacity to start an arena with, `n` estimated: none below 64
+/// (the first children allocate it).
+fn reserve(n: usize) -> usize {
+    if n < 64 {
+        0
+    } else {
+        n
     }
 }
 

@@ -365,6 +365,21 @@ fn short_decimal(text: &str) -> Option<Number> {
     Some(Number::from(d))
 }
 
+/// Whether a JSON number's text is already the exact text of its
+/// [`number`] (`Number::to_exact_text`, which a `Value` target receives):
+/// a fraction of at most 18 digits in all, without exponent, whose last
+/// digit is not `0` (so neither zero nor an integer, and with no zero for
+/// [`short_decimal`] to drop).
+pub(crate) fn exact_as_written(text: &str) -> bool {
+    let digits = text.strip_prefix('-').unwrap_or(text);
+    let Some((int, frac)) = digits.split_once('.') else {
+        return false;
+    };
+    int.len() + frac.len() <= 18
+        && !frac.ends_with('0')
+        && int.bytes().chain(frac.bytes()).all(|b| b.is_ascii_digit())
+}
+
 fn string(s: &str, span: Span, ctx: Option<&Context>) -> Result<Value> {
     match ctx {
         // Literal text, normalized (NFC) as the reference does.
@@ -596,5 +611,49 @@ mod tests {
         }
         assert!(short_decimal("1234567890123456789").is_none());
         assert!(short_decimal("1e5").is_none());
+    }
+
+    /// A number whose text is taken as its exact text has that text.
+    #[test]
+    fn exact_as_written_is_the_exact_text() {
+        let mut taken = 0;
+        for int in ["0", "1", "12", "100", "123456789", "12345678901234567"] {
+            for frac in [
+                "",
+                "0",
+                "5",
+                "25",
+                "50",
+                "001",
+                "0100",
+                "1",
+                "05",
+                "00000000000000001",
+            ] {
+                for sign in ["", "-"] {
+                    let t = match frac {
+                        "" => format!("{sign}{int}"),
+                        f => format!("{sign}{int}.{f}"),
+                    };
+                    let exact = number(&t).map(|n| n.to_exact_text());
+                    if exact_as_written(&t) {
+                        taken += 1;
+                        assert_eq!(exact.as_deref(), Some(t.as_str()), "{t}");
+                    }
+                }
+            }
+        }
+        assert!(taken > 20);
+        for t in [
+            "1e5",
+            "1.5e2",
+            "0.0",
+            "-0.0",
+            "1.50",
+            "12",
+            "1234567890.123456789",
+        ] {
+            assert!(!exact_as_written(t), "{t}");
+        }
     }
 }

@@ -21,7 +21,7 @@ use super::Shared;
 use crate::body::json::{self, COMMENT};
 use crate::body::json_ref::{ItemIter, Items, JsonRef, PropIter, PropRef, Props};
 use crate::error::{Error, Result};
-use crate::value::de::VALUE_NAME;
+use crate::value::de::{NUMBER_KEY, VALUE_NAME};
 use crate::{Number, Value};
 use hcl_grammar::json::JsonKind;
 use serde::de::{self, Visitor};
@@ -74,12 +74,10 @@ impl<'a, 'de> JsonDeserializer<'a, 'de> {
         }
     }
 
-    /// A JSON integer of at most 18 characters other than `-0`, read
-    /// without the general number parser: it fits an `i64`, which is how
-    /// [`visit_number`] and [`visit_number_exact`] hand it over.
+    /// [`small_int`] of a number.
     fn small_int(&self) -> Option<i64> {
         match &self.v.kind {
-            JsonKind::Number(t) if t.len() <= 18 && *t != "-0" => t.parse().ok(),
+            JsonKind::Number(t) => small_int(t),
             _ => None,
         }
     }
@@ -220,6 +218,53 @@ impl<'a, 'de> JsonDeserializer<'a, 'de> {
     }
 }
 
+/// A JSON integer of at most 18 characters other than `-0`, read without
+/// the general number parser: it fits an `i64`, which is how
+/// [`visit_number`] and [`visit_number_exact`] hand it over.
+fn small_int(t: &str) -> Option<i64> {
+    if t.len() <= 18 && t != "-0" {
+        t.parse().ok()
+    } else {
+        None
+    }
+}
+
+/// Whether a newtype's name is `Value`'s private one: the same constant
+/// is usually at the same address.
+fn is_value_name(name: &str) -> bool {
+    std::ptr::eq(name, VALUE_NAME) || name == VALUE_NAME
+}
+
+/// A number for a `Value` whose text is exact as written
+/// (`json::exact_as_written`): the one-entry map `visit_number_exact` hands
+/// over, the text lent from the JSON.
+struct ExactText<'de> {
+    text: Option<&'de str>,
+}
+
+impl<'de> de::MapAccess<'de> for ExactText<'de> {
+    type Error = Error;
+
+    fn next_key_seed<K: de::DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>> {
+        if self.text.is_none() {
+            return Ok(None);
+        }
+        seed.deserialize(de::value::BorrowedStrDeserializer::new(NUMBER_KEY))
+            .map(Some)
+    }
+
+    fn next_value_seed<T: de::DeserializeSeed<'de>>(&mut self, seed: T) -> Result<T::Value> {
+        match self.text.take() {
+            Some(t) => seed.deserialize(de::value::BorrowedStrDeserializer::new(t)),
+            None => Err(Error::data("a map value was requested twice")),
+        }
+    }
+
+    fn size_hint(&self) -> Option<usize> {
+        Some(usize::from(self.text.is_some()))
+    }
+}
+
 /// Whether a struct with these fields takes labels.
 pub(crate) fn wants_labels(fields: &[&str]) -> bool {
     fields.contains(&LABEL_FIELD) || fields.contains(&LABELS_FIELD)
@@ -318,24 +363,38 @@ impl<'de> de::Deserializer<'de> for JsonDeserializer<'_, 'de> {
         if capture::is_capture(name) {
             return self.deserialize_struct(name, &[], v);
         }
-        if name == VALUE_NAME {
+        if is_value_name(name) {
             // A `Value` target: a number arrives exactly; anything
             // evaluated goes through `ValueDeserializer` (unknown values
             // included).
-            if let Some(i) = self.small_int() {
-                return v.visit_i64(i);
-            }
-            if let Some(n) = self.number() {
-                return visit_number_exact(&n, v).map_err(|e| e.with_span(self.v.span));
-            }
-            if let JsonKind::Null | JsonKind::Bool(_) | JsonKind::Array(_) = &self.v.kind {
-                return self.deserialize_any(v);
-            }
-            if let Some(s) = self.literal_str() {
-                return s.visit(v);
-            }
-            if let Some(props) = self.static_object(false) {
-                return self.visit_object(props, false, v);
+            let literal = match &self.v.node().kind {
+                JsonKind::Number(t) => {
+                    if let Some(i) = small_int(t) {
+                        return v.visit_i64(i);
+                    }
+                    if json::exact_as_written(t) {
+                        return v.visit_map(ExactText { text: Some(t) });
+                    }
+                    if let Some(n) = json::number(t) {
+                        return visit_number_exact(&n, v).map_err(|e| e.with_span(self.v.span));
+                    }
+                    false
+                }
+                JsonKind::String(s) => !json::is_template(s, self.sh.templates),
+                JsonKind::Null | JsonKind::Bool(_) | JsonKind::Array(_) => {
+                    return self.deserialize_any(v);
+                }
+                JsonKind::Object(_) => {
+                    if let Some(props) = self.static_object(false) {
+                        return self.visit_object(props, false, v);
+                    }
+                    false
+                }
+            };
+            if literal {
+                if let JsonKind::String(s) = &self.v.node().kind {
+                    return text(s).visit(v);
+                }
             }
             return de::Deserializer::deserialize_newtype_struct(self.value()?, name, v);
         }
