@@ -178,21 +178,31 @@ impl<'i> Parser<'i> {
 
     /// A string starting at the current `"`; leaves `pos` after the
     /// closing quote.
+    #[inline]
     fn string(&mut self) -> Result<Cow<'i, str>> {
         let open = self.pos;
-        self.pos += 1;
-        let content_start = self.pos;
+        let content_start = open + 1;
         // Most strings have no escape: scan to the closing quote and
         // borrow. Any byte from 0x20 up other than `"` and `\` is plain
         // text (bytes of multi-byte characters included: the input is a
         // `str`).
-        self.pos += self.bytes.get(self.pos..).map_or(0, plain_run);
-        if self.peek() == Some(b'"') {
-            let raw = self.src.get(content_start..self.pos).unwrap_or_default();
-            self.pos += 1;
-            return Ok(Cow::Borrowed(raw));
+        let rest = self.bytes.get(content_start..).unwrap_or_default();
+        let n = plain_run(rest);
+        let end = content_start + n;
+        if rest.get(n) == Some(&b'"') {
+            self.pos = end + 1;
+            return Ok(Cow::Borrowed(
+                self.src.get(content_start..end).unwrap_or_default(),
+            ));
         }
-        // An escape (or an error): the text so far, then the rest decoded.
+        self.pos = end;
+        self.escaped_string(open, content_start)
+    }
+
+    /// The rest of [`Parser::string`] from the first escape (or error):
+    /// the text so far, then the rest decoded.
+    #[inline(never)]
+    fn escaped_string(&mut self, open: usize, content_start: usize) -> Result<Cow<'i, str>> {
         let mut buf = String::with_capacity(self.pos - content_start + 16);
         buf.push_str(self.src.get(content_start..self.pos).unwrap_or_default());
         loop {
