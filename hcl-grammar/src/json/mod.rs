@@ -69,12 +69,28 @@ pub struct JsonDocument<'i> {
     values: Vec<JsonValue<'i>>,
     /// The properties of every object.
     properties: Vec<JsonProperty<'i>>,
+    /// Whether every string is ASCII.
+    ascii: bool,
 }
 
 impl<'i> JsonDocument<'i> {
     /// The value the text holds.
     pub fn root(&self) -> &JsonValue<'i> {
         &self.root
+    }
+
+    /// Whether every string of the document (property names included) is
+    /// ASCII, so that no string needs Unicode normalization: a reader
+    /// can skip checking them one by one.
+    ///
+    /// ```
+    /// use hcl_grammar::json::parse_json;
+    /// assert!(parse_json(r#"{"a": ["b"]}"#, &Default::default()).unwrap().is_ascii());
+    /// assert!(!parse_json(r#"{"a": ["\u00e9"]}"#, &Default::default()).unwrap().is_ascii());
+    /// assert!(!parse_json(r#"{"é": 1}"#, &Default::default()).unwrap().is_ascii());
+    /// ```
+    pub fn is_ascii(&self) -> bool {
+        self.ascii
     }
 
     /// The elements of an array of this document, in order. (An array of

@@ -47,6 +47,7 @@ fn parse<'i>(input: &'i str, options: &ParseOptions) -> Result<JsonDocument<'i>>
         // one's are allocated (or not) as they fill.
         values: Vec::with_capacity(reserve(span.len() / 64)),
         properties: Vec::with_capacity(reserve(span.len() / 32)),
+        high: 0,
     };
     p.skip_ws();
     if p.pos >= p.bytes.len() {
@@ -64,6 +65,7 @@ fn parse<'i>(input: &'i str, options: &ParseOptions) -> Result<JsonDocument<'i>>
         root: v,
         values: p.values,
         properties: p.properties,
+        ascii: p.high & HIGHS == 0,
     })
 }
 
@@ -83,6 +85,9 @@ struct Parser<'i> {
     values: Vec<JsonValue<'i>>,
     /// The properties of the objects read so far.
     properties: Vec<JsonProperty<'i>>,
+    /// The strings' bytes OR-ed together (some, conservatively): no
+    /// [`HIGHS`] bit set, every string is ASCII.
+    high: u64,
 }
 
 impl<'i> Parser<'i> {
@@ -187,7 +192,8 @@ impl<'i> Parser<'i> {
         // text (bytes of multi-byte characters included: the input is a
         // `str`).
         let rest = self.bytes.get(content_start..).unwrap_or_default();
-        let n = plain_run(rest);
+        let (n, seen) = plain_run(rest);
+        self.high |= seen;
         let end = content_start + n;
         if rest.get(n) == Some(&b'"') {
             self.pos = end + 1;
@@ -215,6 +221,9 @@ impl<'i> Parser<'i> {
             match b {
                 b'"' => {
                     self.pos += 1;
+                    if !buf.is_ascii() {
+                        self.high = HIGHS;
+                    }
                     return Ok(Cow::Owned(buf));
                 }
                 b'\\' => {
@@ -253,7 +262,7 @@ impl<'i> Parser<'i> {
                     // A run of plain text (whole characters: it ends
                     // before an ASCII byte).
                     let from = self.pos;
-                    self.pos += self.bytes.get(from..).map_or(0, plain_run);
+                    self.pos += self.bytes.get(from..).map_or(0, |b| plain_run(b).0);
                     buf.push_str(self.src.get(from..self.pos).unwrap_or_default());
                 }
             }
@@ -475,17 +484,24 @@ fn index(i: usize) -> u32 {
     u32::try_from(i).unwrap_or(u32::MAX)
 }
 
+/// A byte's high bit in each of a word's eight bytes.
+const HIGHS: u64 = 0x8080_8080_8080_8080;
+
 /// The length of the run of plain string text at the start of `bytes`:
 /// bytes other than `"`, `\\` and control characters (below 0x20). Eight
 /// bytes at a time: in each, a byte's high bit is set by the subtractions
 /// below when it is one of those, and the lowest one set is exact.
-fn plain_run(bytes: &[u8]) -> usize {
+///
+/// With it, the bytes read OR-ed together, whose [`HIGHS`] bits are set
+/// if a byte of the run is not ASCII (and may be for a byte past it).
+fn plain_run(bytes: &[u8]) -> (usize, u64) {
     const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGHS: u64 = ONES << 7;
     let mut chunks = bytes.chunks_exact(8);
     let mut n = 0;
+    let mut seen = 0;
     for chunk in chunks.by_ref() {
         let x = u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8]));
+        seen |= x;
         let ctrl = x.wrapping_sub(ONES * 0x20) & !x;
         let q = x ^ (ONES * u64::from(b'"'));
         let quote = q.wrapping_sub(ONES) & !q;
@@ -493,15 +509,18 @@ fn plain_run(bytes: &[u8]) -> usize {
         let backslash = b.wrapping_sub(ONES) & !b;
         let found = (ctrl | quote | backslash) & HIGHS;
         if found != 0 {
-            return n + (found.trailing_zeros() / 8) as usize;
+            return (n + (found.trailing_zeros() / 8) as usize, seen);
         }
         n += 8;
     }
-    let tail = chunks.remainder();
-    n + tail
-        .iter()
-        .position(|&b| b < 0x20 || b == b'"' || b == b'\\')
-        .unwrap_or(tail.len())
+    for &b in chunks.remainder() {
+        if b < 0x20 || b == b'"' || b == b'\\' {
+            break;
+        }
+        seen |= u64::from(b);
+        n += 1;
+    }
+    (n, seen)
 }
 
 /// The character at `pos` for a message.
@@ -554,7 +573,7 @@ fn valid_number(b: &[u8]) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::plain_run;
+    use super::{plain_run, HIGHS};
 
     /// The word-at-a-time scan stops where a byte-at-a-time one does.
     #[test]
@@ -578,14 +597,20 @@ mod tests {
                 for stop in stops {
                     let mut text: Vec<u8> = "aé ~".bytes().cycle().take(len).collect();
                     text.splice(at..at, stop.iter().copied());
-                    assert_eq!(plain_run(&text), naive(&text), "{text:?}");
+                    let (n, seen) = plain_run(&text);
+                    assert_eq!(n, naive(&text), "{text:?}");
+                    if !text[..n].is_ascii() {
+                        assert_ne!(seen & HIGHS, 0, "{text:?}");
+                    }
                 }
             }
         }
         let all: Vec<u8> = (0..=255u8).rev().collect();
         let mut rest = all.as_slice();
         while let Some((_, tail)) = rest.split_first() {
-            assert_eq!(plain_run(rest), naive(rest));
+            let (n, seen) = plain_run(rest);
+            assert_eq!(n, naive(rest));
+            assert_eq!(seen & HIGHS != 0, !rest[..n].is_ascii());
             rest = tail;
         }
     }

@@ -51,6 +51,11 @@ impl<'a, 'i> JsonRef<'a, 'i> {
         }
     }
 
+    /// Whether every string of the document is ASCII (so already NFC).
+    pub(crate) fn ascii(self) -> bool {
+        self.doc.is_ascii()
+    }
+
     /// Whether this is an object.
     pub(crate) fn is_object(self) -> bool {
         matches!(self.v.kind, JsonKind::Object(_))
@@ -227,3 +232,116 @@ impl<'a, 'i> Iterator for PropIter<'a, 'i> {
 }
 
 impl ExactSizeIterator for PropIter<'_, '_> {}
+
+/// Whether the names of `items` are distinct (compared as written). A
+/// few names go into a small open-addressing table by a key (length and
+/// end bytes), names compared only when keys tie; many get a longer key
+/// each, the keys are sorted, and only when two keys tie are the names
+/// themselves sorted (`n log n` comparisons at worst).
+pub(crate) fn distinct<T>(items: &[T], name: impl Fn(&T) -> &str) -> bool {
+    const SMALL: usize = 16;
+    const SLOTS: usize = 2 * SMALL;
+    if items.len() <= SMALL {
+        // Each slot: the key (never 0: the length is stored plus one)
+        // and the index of its name.
+        let mut table = [(0u64, 0usize); SLOTS];
+        for (i, t) in items.iter().enumerate() {
+            let b = name(t).as_bytes();
+            let ends = match (b.first(), b.last()) {
+                (Some(&f), Some(&l)) => u64::from(f) << 32 | u64::from(l) << 40,
+                _ => 0,
+            };
+            let key = (b.len() as u64 + 1) | ends;
+            let mut slot = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 59) as usize;
+            loop {
+                match table.get_mut(slot % SLOTS) {
+                    Some(entry) if entry.0 == 0 => {
+                        *entry = (key, i);
+                        break;
+                    }
+                    Some(&mut (k, j)) if k == key => {
+                        if items.get(j).map(&name) == Some(name(t)) {
+                            return false;
+                        }
+                    }
+                    Some(_) => {}
+                    None => break,
+                }
+                slot += 1;
+            }
+        }
+        return true;
+    }
+    let mut keys: Vec<u64> = items.iter().map(|t| name_key(name(t))).collect();
+    keys.sort_unstable();
+    if keys.windows(2).all(|w| w.first() != w.last()) {
+        return true;
+    }
+    let mut all: Vec<&str> = items.iter().map(name).collect();
+    all.sort_unstable();
+    all.windows(2).all(|w| w.first() != w.last())
+}
+
+/// A name's key for [`distinct`]: equal names have equal keys; a name of
+/// at most seven bytes has a key of its own.
+#[inline]
+fn name_key(name: &str) -> u64 {
+    let b = name.as_bytes();
+    let len = b.len() as u64;
+    let word = |at: &[u8]| <[u8; 8]>::try_from(at).map_or(0, u64::from_le_bytes);
+    match (b.get(..8), b.len().checked_sub(8).and_then(|i| b.get(i..))) {
+        (Some(first), Some(last)) => word(first).rotate_left(29) ^ word(last) ^ len.rotate_right(8),
+        _ => b.iter().fold(0, |k, &x| (k << 8) | u64::from(x)) | (len << 56),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::distinct;
+
+    /// `distinct` agrees with comparing every pair, for few names and many,
+    /// names whose keys tie included.
+    #[test]
+    fn distinct_is_every_pair_compared() {
+        let pairwise = |names: &[String]| {
+            names
+                .iter()
+                .enumerate()
+                .all(|(i, a)| !names[i + 1..].contains(a))
+        };
+        let pool: Vec<String> = [
+            "",
+            "a",
+            "b",
+            "ab",
+            "ba",
+            "abcdefg",
+            "abcdefgh",
+            "xabcdefgh",
+            "yabcdefgh",
+            "0123456789abcdef",
+            "1123456789abcdef",
+            "é",
+            "e\u{301}",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .chain((0..40).map(|i| format!("name_{i}")))
+        .chain((0..40).map(|i| format!("{i}_same_tail_bytes")))
+        .collect();
+        for len in [0, 1, 2, 5, 16, 17, 40, 93] {
+            for repeat in [None, Some(0), Some(len / 2)] {
+                let mut names: Vec<String> = pool.iter().take(len).cloned().collect();
+                if let (Some(r), false) = (repeat, names.is_empty()) {
+                    let r = r.min(names.len() - 1);
+                    names.push(names[r].clone());
+                }
+                assert_eq!(
+                    distinct(&names, String::as_str),
+                    pairwise(&names),
+                    "{names:?}"
+                );
+            }
+        }
+    }
+}

@@ -19,7 +19,7 @@ use super::key::{KeyDeserializer, Str};
 use super::value::{to_f32, visit_int, visit_number, visit_number_exact, ValueDeserializer};
 use super::Shared;
 use crate::body::json::{self, COMMENT};
-use crate::body::json_ref::{ItemIter, Items, JsonRef, PropIter, PropRef, Props};
+use crate::body::json_ref::{distinct, ItemIter, Items, JsonRef, PropIter, PropRef, Props};
 use crate::error::{Error, Result};
 use crate::value::de::{NUMBER_KEY, VALUE_NAME};
 use crate::{Number, Value};
@@ -38,6 +38,17 @@ pub(crate) fn text<'a, 'de>(s: &'a Cow<'de, str>) -> Str<'a, 'de> {
     match json::normalized(s) {
         None => Str::from_cow(s),
         Some(n) => Str::Owned(n),
+    }
+}
+
+/// [`text`] of a string of `v`'s document: as written when every string
+/// of the document is ASCII.
+#[inline]
+fn text_of<'a, 'de>(s: &'a Cow<'de, str>, v: JsonRef<'_, '_>) -> Str<'a, 'de> {
+    if v.ascii() {
+        Str::from_cow(s)
+    } else {
+        text(s)
     }
 }
 
@@ -84,7 +95,9 @@ impl<'a, 'de> JsonDeserializer<'a, 'de> {
 
     fn literal_str(&self) -> Option<Str<'a, 'de>> {
         match &self.v.node().kind {
-            JsonKind::String(s) if !json::is_template(s, self.sh.templates) => Some(text(s)),
+            JsonKind::String(s) if !json::is_template(s, self.sh.templates) => {
+                Some(text_of(s, self.v))
+            }
             _ => None,
         }
     }
@@ -98,41 +111,23 @@ impl<'a, 'de> JsonDeserializer<'a, 'de> {
     fn static_object(&self, body: bool) -> Option<Props<'a, 'de>> {
         let all = self.v.object()?;
         let props = all.nodes();
-        if props
-            .iter()
-            .any(|p| json::is_template(&p.name, self.sh.templates))
-        {
+        if self.sh.templates && props.iter().any(|p| json::is_template(&p.name, true)) {
             return None;
         }
-        let key = |p: &'a hcl_grammar::json::JsonProperty<'de>| -> Cow<'a, str> {
-            match (body, json::normalized(&p.name)) {
-                (false, Some(n)) => Cow::Owned(n),
-                _ => Cow::Borrowed(p.name.as_ref()),
-            }
-        };
         // Names that normalization leaves as they are (a body's, or ASCII
         // ones) are compared in place.
-        let as_written = body || props.iter().all(|p| p.name.is_ascii());
-        if as_written && props.len() <= 16 {
-            for (i, p) in props.iter().enumerate() {
-                if props.get(i + 1..)?.iter().any(|q| q.name == p.name) {
-                    return None;
-                }
-            }
-        } else if props.len() <= 16 {
-            let keys: Vec<Cow<'a, str>> = props.iter().map(key).collect();
-            for (i, k) in keys.iter().enumerate() {
-                if keys.get(i + 1..)?.contains(k) {
-                    return None;
-                }
-            }
+        let distinct = if body || self.v.ascii() || props.iter().all(|p| p.name.is_ascii()) {
+            distinct(props, |p| p.name.as_ref())
         } else {
-            let mut seen = std::collections::HashSet::with_capacity(props.len());
-            if !props.iter().all(|p| seen.insert(key(p))) {
-                return None;
-            }
-        }
-        Some(all)
+            let keys: Vec<Cow<'_, str>> = props
+                .iter()
+                .map(|p| {
+                    json::normalized(&p.name).map_or(Cow::Borrowed(p.name.as_ref()), Cow::Owned)
+                })
+                .collect();
+            distinct(&keys, AsRef::as_ref)
+        };
+        distinct.then_some(all)
     }
 
     fn check_depth(&self) -> Result<()> {
@@ -393,7 +388,7 @@ impl<'de> de::Deserializer<'de> for JsonDeserializer<'_, 'de> {
             };
             if literal {
                 if let JsonKind::String(s) = &self.v.node().kind {
-                    return text(s).visit(v);
+                    return text_of(s, self.v).visit(v);
                 }
             }
             return de::Deserializer::deserialize_newtype_struct(self.value()?, name, v);
@@ -587,7 +582,7 @@ impl<'de> de::MapAccess<'de> for MapAccess<'_, 'de> {
         let key = if self.body {
             Str::from_cow(&p.node().name)
         } else {
-            text(&p.node().name)
+            text_of(&p.node().name, p.value())
         };
         seed.deserialize(KeyDeserializer::new(key, Some(span)))
             .map(Some)
