@@ -112,11 +112,12 @@ impl<'i> Parser<'i> {
         }
     }
 
+    /// A value: strings and numbers here, inline in the loops of arrays
+    /// and objects; the rest in [`Parser::other`].
+    #[inline(always)]
     fn value(&mut self) -> Result<JsonValue<'i>> {
         let start = self.pos;
         match self.peek() {
-            Some(b'{') => self.object(),
-            Some(b'[') => self.array(),
             Some(b'"') => {
                 let s = self.string()?;
                 Ok(JsonValue {
@@ -125,6 +126,17 @@ impl<'i> Parser<'i> {
                 })
             }
             Some(b'-' | b'0'..=b'9') => self.number(),
+            _ => self.other(),
+        }
+    }
+
+    /// A value other than a string or a number: an object, an array, a
+    /// keyword, or an error.
+    #[inline(never)]
+    fn other(&mut self) -> Result<JsonValue<'i>> {
+        match self.peek() {
+            Some(b'{') => self.object(),
+            Some(b'[') => self.array(),
             Some(b'a'..=b'z' | b'A'..=b'Z' | b'_') => self.keyword(),
             Some(b'/') => {
                 Err(self.err_here("Invalid start of value: comments are not allowed in JSON"))
