@@ -233,14 +233,26 @@ impl<'a, 'i> Iterator for PropIter<'a, 'i> {
 
 impl ExactSizeIterator for PropIter<'_, '_> {}
 
-/// Whether the names of `items` are distinct (compared as written). A
-/// few names go into a small open-addressing table by a key (length and
+/// Whether the names of `items` are distinct (compared as written). Up to
+/// six are compared pairwise (by length first); up to sixteen go into a
+/// small open-addressing table by a key (length and
 /// end bytes), names compared only when keys tie; many get a longer key
 /// each, the keys are sorted, and only when two keys tie are the names
 /// themselves sorted (`n log n` comparisons at worst).
 pub(crate) fn distinct<T>(items: &[T], name: impl Fn(&T) -> &str) -> bool {
+    const TINY: usize = 6;
     const SMALL: usize = 16;
     const SLOTS: usize = 2 * SMALL;
+    if items.len() <= TINY {
+        return items.iter().enumerate().all(|(i, a)| {
+            let a = name(a);
+            let later = items.get(i + 1..).unwrap_or_default();
+            later.iter().all(|b| {
+                let b = name(b);
+                a.len() != b.len() || a != b
+            })
+        });
+    }
     if items.len() <= SMALL {
         // Each slot: the key (never 0: the length is stored plus one)
         // and the index of its name.

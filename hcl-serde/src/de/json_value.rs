@@ -175,8 +175,10 @@ impl<'a, 'de> JsonDeserializer<'a, 'de> {
         v: V,
     ) -> Result<V::Value> {
         self.check_depth()?;
-        if !wants_labels(fields) {
-            if fields.contains(&super::remain::REMAIN_FIELD) {
+        // The reserved fields all start with `$`: most structs have none.
+        let reserved = fields.iter().any(|f| f.starts_with('$'));
+        if !reserved || !wants_labels(fields) {
+            if reserved && fields.contains(&super::remain::REMAIN_FIELD) {
                 let span = self.v.span;
                 return v
                     .visit_map(super::json_seq::remain_access(
