@@ -39,8 +39,8 @@ fn parse<'i>(input: &'i str, options: &ParseOptions) -> Result<JsonDocument<'i>>
         pos: span.start(),
         depth: 0,
         max_depth: options.max_depth(),
-        items: Vec::new(),
-        props: Vec::new(),
+        items: Lists::default(),
+        props: Lists::default(),
         // A large document's arenas start with room in proportion to its
         // size (a property takes 20 bytes of text or more, an element 3
         // or more), so that they are seldom copied as they grow; a small
@@ -75,11 +75,13 @@ struct Parser<'i> {
     pos: usize,
     depth: usize,
     max_depth: usize,
-    /// The elements of the arrays being read, innermost last: each array
-    /// moves its own off the end into `values` when it closes.
-    items: Vec<JsonValue<'i>>,
+    /// The elements of the arrays being read, one list per depth (at most
+    /// one container is open at each): an array moves its own into
+    /// `values` when it closes, in one copy, and leaves the list empty
+    /// (its room kept) for the next container at that depth.
+    items: Lists<JsonValue<'i>>,
     /// The same for the properties of objects, into `properties`.
-    props: Vec<JsonProperty<'i>>,
+    props: Lists<JsonProperty<'i>>,
     /// The document's arenas: the elements of the arrays read so far,
     /// each array's side by side.
     values: Vec<JsonValue<'i>>,
@@ -335,7 +337,7 @@ impl<'i> Parser<'i> {
         let start = self.pos;
         self.enter()?;
         self.pos += 1;
-        let base = self.items.len();
+        let d = self.depth;
         self.skip_ws();
         if self.peek() == Some(b']') {
             self.pos += 1;
@@ -350,7 +352,9 @@ impl<'i> Parser<'i> {
                     ));
                 }
                 let item = self.value()?;
-                self.items.push(item);
+                if let Some(items) = self.items.at(d) {
+                    items.push(item);
+                }
                 self.skip_ws();
                 match self.peek() {
                     Some(b',') => {
@@ -377,7 +381,7 @@ impl<'i> Parser<'i> {
         }
         self.depth -= 1;
         let at = self.values.len();
-        self.values.extend(self.items.drain(base..));
+        self.items.close(d, &mut self.values);
         let array = JsonArray {
             start: index(at),
             len: index(self.values.len() - at),
@@ -392,7 +396,7 @@ impl<'i> Parser<'i> {
         let start = self.pos;
         self.enter()?;
         self.pos += 1;
-        let base = self.props.len();
+        let d = self.depth;
         self.skip_ws();
         if self.peek() == Some(b'}') {
             self.pos += 1;
@@ -439,11 +443,13 @@ impl<'i> Parser<'i> {
                 }
                 self.skip_ws();
                 let value = self.value()?;
-                self.props.push(JsonProperty {
-                    name,
-                    name_span,
-                    value,
-                });
+                if let Some(props) = self.props.at(d) {
+                    props.push(JsonProperty {
+                        name,
+                        name_span,
+                        value,
+                    });
+                }
                 self.skip_ws();
                 match self.peek() {
                     Some(b',') => {
@@ -468,7 +474,7 @@ impl<'i> Parser<'i> {
         }
         self.depth -= 1;
         let at = self.properties.len();
-        self.properties.extend(self.props.drain(base..));
+        self.props.close(d, &mut self.properties);
         let object = JsonObject {
             start: index(at),
             len: index(self.properties.len() - at),
@@ -477,6 +483,55 @@ impl<'i> Parser<'i> {
             kind: JsonKind::Object(object),
             span: Span::at(start, self.pos),
         })
+    }
+}
+
+/// The children of the containers being read, one list per depth (at
+/// most one container is open at each depth); the lists of the first
+/// depths inline.
+struct Lists<T> {
+    near: [Vec<T>; NEAR],
+    deep: Vec<Vec<T>>,
+}
+
+/// The depths whose lists are inline in [`Lists`].
+const NEAR: usize = 4;
+
+impl<T> Default for Lists<T> {
+    fn default() -> Self {
+        Lists {
+            near: Default::default(),
+            deep: Vec::new(),
+        }
+    }
+}
+
+impl<T> Lists<T> {
+    /// The list of depth `d`.
+    #[inline]
+    fn at(&mut self, d: usize) -> Option<&mut Vec<T>> {
+        if d < NEAR {
+            return self.near.get_mut(d);
+        }
+        let i = d - NEAR;
+        if self.deep.len() <= i {
+            self.deep.resize_with(i + 1, Vec::new);
+        }
+        self.deep.get_mut(i)
+    }
+
+    /// Moves the list of depth `d` to the end of `arena` in one copy,
+    /// leaving it empty with its room for the next container at that
+    /// depth. The first list to close into an arena without room becomes
+    /// the arena (no copy, no allocation: a small document's).
+    fn close(&mut self, d: usize, arena: &mut Vec<T>) {
+        if let Some(list) = self.at(d) {
+            if arena.capacity() == 0 {
+                std::mem::swap(arena, list);
+            } else {
+                arena.append(list);
+            }
+        }
     }
 }
 
