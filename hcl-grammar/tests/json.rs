@@ -143,3 +143,19 @@ fn the_root_keeps_the_properties_asked_for() {
     doc.retain_root_properties(|_| false);
     assert_eq!(render(&doc, doc.root()), "[1]");
 }
+
+#[test]
+fn deep_documents_keep_each_level_apart() {
+    // Siblings before and after a nested container at every level, past
+    // the levels whose lists the parser keeps inline.
+    let mut text = String::from("0");
+    for depth in 0..12 {
+        text = if depth % 2 == 0 {
+            format!(r#"{{"a{depth}":[{depth},"x"],"n":{text},"z{depth}":{{}}}}"#)
+        } else {
+            format!(r#"[{depth},{{"k":{depth}}},{text},[],"y{depth}"]"#)
+        };
+    }
+    let doc = parse_json(&text, &Default::default()).unwrap();
+    assert_eq!(render(&doc, doc.root()), text);
+}
