@@ -4,6 +4,7 @@
 //! the JSON syntax is here: the comment property, strings as templates
 //! (positions in the JSON text), block forms, object keys.
 
+pub(crate) use super::json_number::{exact_as_written, number, small_int};
 use super::json_ref::{JsonRef, PropRef, Props};
 use super::{
     suggestion, AttrExpr, Attribute, Block, BodyContent, BodyKind, BodySchema, SchemaBody,
@@ -11,7 +12,7 @@ use super::{
 use crate::error::{Error, Result};
 use crate::eval::Context;
 use crate::source::DEFAULT_MAX_DEPTH;
-use crate::{Map, Number, Value};
+use crate::{Map, Value};
 use hcl_grammar::json::{JsonKind, JsonValue};
 use hcl_grammar::Span;
 
@@ -321,65 +322,6 @@ pub(crate) fn evaluate(v: JsonRef<'_, '_>, ctx: Option<&Context>, depth: usize) 
     })
 }
 
-/// A JSON number's exact value.
-pub(crate) fn number(text: &str) -> Option<Number> {
-    if let Some(n) = short_decimal(text) {
-        return Some(n);
-    }
-    match text.strip_prefix('-') {
-        Some(rest) => Number::from_literal(rest).map(|n| n.neg()),
-        None => Number::from_literal(text),
-    }
-}
-
-/// The common case of [`number`] without its general parser: no exponent
-/// and at most 18 digits, so that the digits fit an `i64`. The value is
-/// the one `Number::from_literal` gives: zeros at the end of the fraction
-/// dropped (`1.50` is `1.5`), a zero signed as written.
-fn short_decimal(text: &str) -> Option<Number> {
-    let (neg, body) = match text.strip_prefix('-') {
-        Some(rest) => (true, rest),
-        None => (false, text),
-    };
-    let (int, frac) = body.split_once('.').unwrap_or((body, ""));
-    if int.is_empty() || int.len() + frac.len() > 18 {
-        return None;
-    }
-    let mut m: i64 = 0;
-    for b in int.bytes().chain(frac.bytes()) {
-        if !b.is_ascii_digit() {
-            return None;
-        }
-        m = m * 10 + i64::from(b - b'0');
-    }
-    let mut scale = u32::try_from(frac.len()).ok()?;
-    while scale > 0 && m % 10 == 0 {
-        m /= 10;
-        scale -= 1;
-    }
-    let mut d = rust_decimal::Decimal::new(if neg { -m } else { m }, scale);
-    if m == 0 {
-        d = rust_decimal::Decimal::ZERO;
-        d.set_sign_negative(neg);
-    }
-    Some(Number::from(d))
-}
-
-/// Whether a JSON number's text is already the exact text of its
-/// [`number`] (`Number::to_exact_text`, which a `Value` target receives):
-/// a fraction of at most 18 digits in all, without exponent, whose last
-/// digit is not `0` (so neither zero nor an integer, and with no zero for
-/// [`short_decimal`] to drop).
-pub(crate) fn exact_as_written(text: &str) -> bool {
-    let digits = text.strip_prefix('-').unwrap_or(text);
-    let Some((int, frac)) = digits.split_once('.') else {
-        return false;
-    };
-    int.len() + frac.len() <= 18
-        && !frac.ends_with('0')
-        && int.bytes().chain(frac.bytes()).all(|b| b.is_ascii_digit())
-}
-
 fn string(s: &str, span: Span, ctx: Option<&Context>) -> Result<Value> {
     match ctx {
         // Literal text, normalized (NFC) as the reference does.
@@ -413,6 +355,7 @@ pub(crate) fn eval_template(text: &str, span: Span, ctx: &Context) -> Result<Val
 /// Whether a JSON string (a value or an object key) is a template: only
 /// with a context (`templates`), and only when it holds a template
 /// sequence; otherwise it is literal text.
+#[inline]
 pub(crate) fn is_template(s: &str, templates: bool) -> bool {
     templates && (s.contains("${") || s.contains("%{"))
 }
@@ -555,105 +498,5 @@ impl Walk<'_> {
                 };
                 !self.fields.contains(&p.name.as_ref()) && nested
             })
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The fast path reads every number it takes as the general parser
-    /// does, in the same form (scale and sign of zero included).
-    #[test]
-    fn short_decimal_is_the_general_parse() {
-        let general = |t: &str| match t.strip_prefix('-') {
-            Some(rest) => Number::from_literal(rest).map(|n| n.neg()),
-            None => Number::from_literal(t),
-        };
-        let cases = [
-            "0",
-            "-0",
-            "0.0",
-            "-0.000",
-            "1",
-            "-1",
-            "10",
-            "120",
-            "1.20",
-            "10.0",
-            "0.25",
-            "12.5",
-            "-12.50",
-            "0.001",
-            "100.001",
-            "123456789012345678",
-            "-123456789012345678",
-            "999999999999999999",
-            "0.00000000000000001",
-            "1.00000000000000000",
-            "1234567890123456789",
-            "1e5",
-            "1.5E-3",
-            "-0e0",
-        ];
-        for t in cases {
-            let fast = short_decimal(t);
-            let slow = general(t);
-            if let Some(f) = &fast {
-                let s = slow.as_ref().map(Number::to_exact_text);
-                assert_eq!(Some(f.to_exact_text()), s, "{t}");
-            }
-            assert_eq!(
-                number(t).map(|n| n.to_exact_text()),
-                slow.map(|n| n.to_exact_text()),
-                "{t}"
-            );
-        }
-        assert!(short_decimal("1234567890123456789").is_none());
-        assert!(short_decimal("1e5").is_none());
-    }
-
-    /// A number whose text is taken as its exact text has that text.
-    #[test]
-    fn exact_as_written_is_the_exact_text() {
-        let mut taken = 0;
-        for int in ["0", "1", "12", "100", "123456789", "12345678901234567"] {
-            for frac in [
-                "",
-                "0",
-                "5",
-                "25",
-                "50",
-                "001",
-                "0100",
-                "1",
-                "05",
-                "00000000000000001",
-            ] {
-                for sign in ["", "-"] {
-                    let t = match frac {
-                        "" => format!("{sign}{int}"),
-                        f => format!("{sign}{int}.{f}"),
-                    };
-                    let exact = number(&t).map(|n| n.to_exact_text());
-                    if exact_as_written(&t) {
-                        taken += 1;
-                        assert_eq!(exact.as_deref(), Some(t.as_str()), "{t}");
-                    }
-                }
-            }
-        }
-        assert!(taken > 20);
-        for t in [
-            "1e5",
-            "1.5e2",
-            "0.0",
-            "-0.0",
-            "1.50",
-            "12",
-            "1234567890.123456789",
-        ] {
-            assert!(!exact_as_written(t), "{t}");
-        }
     }
 }

@@ -24,6 +24,7 @@
 mod dynamic;
 mod expression;
 pub(crate) mod json;
+mod json_number;
 pub(crate) mod json_ref;
 pub(crate) mod merged;
 mod native;

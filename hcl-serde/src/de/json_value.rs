@@ -85,10 +85,10 @@ impl<'a, 'de> JsonDeserializer<'a, 'de> {
         }
     }
 
-    /// [`small_int`] of a number.
+    /// `json::small_int` of a number.
     fn small_int(&self) -> Option<i64> {
         match &self.v.kind {
-            JsonKind::Number(t) => small_int(t),
+            JsonKind::Number(t) => json::small_int(t),
             _ => None,
         }
     }
@@ -212,17 +212,6 @@ impl<'a, 'de> JsonDeserializer<'a, 'de> {
             ));
         };
         visit_block(block, fields, self.sh, self.depth, v)
-    }
-}
-
-/// A JSON integer of at most 18 characters other than `-0`, read without
-/// the general number parser: it fits an `i64`, which is how
-/// [`visit_number`] and [`visit_number_exact`] hand it over.
-fn small_int(t: &str) -> Option<i64> {
-    if t.len() <= 18 && t != "-0" {
-        t.parse().ok()
-    } else {
-        None
     }
 }
 
@@ -366,7 +355,7 @@ impl<'de> de::Deserializer<'de> for JsonDeserializer<'_, 'de> {
             // included).
             let literal = match &self.v.node().kind {
                 JsonKind::Number(t) => {
-                    if let Some(i) = small_int(t) {
+                    if let Some(i) = json::small_int(t) {
                         return v.visit_i64(i);
                     }
                     if json::exact_as_written(t) {
@@ -612,9 +601,11 @@ pub(crate) fn body_entries<'a, 'de>(
 ) -> Result<Vec<Entry<'a, 'de>>> {
     let props = json::body_props(v);
     // A small body's names are checked against the entries so far; a
-    // large one's through a map.
-    let mut seen =
-        (props.len() > 16).then(|| std::collections::HashMap::with_capacity(props.len()));
+    // large one's at once, and only when two are the same through a map
+    // (for the first definition's place).
+    let unique = props.len() > 16 && distinct(&props, |p| p.node().name.as_ref());
+    let mut seen = (!unique && props.len() > 16)
+        .then(|| std::collections::HashMap::with_capacity(props.len()));
     let mut out: Vec<Entry<'a, 'de>> = Vec::with_capacity(props.len());
     for p in props {
         if let Some(generated) = super::dynamic::expand_dynamic_json(p, sh)? {
@@ -633,6 +624,7 @@ pub(crate) fn body_entries<'a, 'de>(
             continue;
         }
         let first = match &mut seen {
+            _ if unique => None,
             Some(seen) => seen.insert(p.node().name.as_ref(), p.name_span),
             None => out.iter().find_map(|e| match e {
                 Entry::Json(q, _) if q.name == p.name => Some(q.name_span),
