@@ -319,7 +319,7 @@ mod tests {
             names
                 .iter()
                 .enumerate()
-                .all(|(i, a)| !names[i + 1..].contains(a))
+                .all(|(i, a)| !names.get(i + 1..).unwrap_or_default().contains(a))
         };
         let pool: Vec<String> = [
             "",
@@ -344,9 +344,8 @@ mod tests {
         for len in [0, 1, 2, 5, 16, 17, 40, 93] {
             for repeat in [None, Some(0), Some(len / 2)] {
                 let mut names: Vec<String> = pool.iter().take(len).cloned().collect();
-                if let (Some(r), false) = (repeat, names.is_empty()) {
-                    let r = r.min(names.len() - 1);
-                    names.push(names[r].clone());
+                if let Some(again) = repeat.and_then(|r| names.get(r.min(len.saturating_sub(1)))) {
+                    names.push(again.clone());
                 }
                 assert_eq!(
                     distinct(&names, String::as_str),
