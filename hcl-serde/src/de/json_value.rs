@@ -599,14 +599,35 @@ pub(crate) fn body_entries<'a, 'de>(
     v: JsonRef<'a, 'de>,
     sh: &'a Shared<'a>,
 ) -> Result<Vec<Entry<'a, 'de>>> {
-    let props = json::body_props(v);
+    match v.object() {
+        // An object's properties as they are (no list of them first).
+        Some(props) => {
+            // Comments are among the names: two of them only cost the
+            // check one by one.
+            let unique = props.len() > 16 && distinct(props.nodes(), |p| p.name.as_ref());
+            let props = props.iter().filter(|p| p.name != COMMENT);
+            entries(props, unique, sh)
+        }
+        None => {
+            let props = json::body_props(v);
+            let unique = props.len() > 16 && distinct(&props, |p| p.node().name.as_ref());
+            entries(props.into_iter(), unique, sh)
+        }
+    }
+}
+
+/// [`body_entries`] of `props` (`unique`: their names are known distinct).
+fn entries<'a, 'de>(
+    props: impl Iterator<Item = PropRef<'a, 'de>>,
+    unique: bool,
+    sh: &'a Shared<'a>,
+) -> Result<Vec<Entry<'a, 'de>>> {
+    let len = props.size_hint().1.unwrap_or(0);
     // A small body's names are checked against the entries so far; a
     // large one's at once, and only when two are the same through a map
     // (for the first definition's place).
-    let unique = props.len() > 16 && distinct(&props, |p| p.node().name.as_ref());
-    let mut seen = (!unique && props.len() > 16)
-        .then(|| std::collections::HashMap::with_capacity(props.len()));
-    let mut out: Vec<Entry<'a, 'de>> = Vec::with_capacity(props.len());
+    let mut seen = (!unique && len > 16).then(|| std::collections::HashMap::with_capacity(len));
+    let mut out: Vec<Entry<'a, 'de>> = Vec::with_capacity(len);
     for p in props {
         if let Some(generated) = super::dynamic::expand_dynamic_json(p, sh)? {
             for (tp, m) in generated {
@@ -614,11 +635,14 @@ pub(crate) fn body_entries<'a, 'de>(
             }
             continue;
         }
-        let found = out.iter_mut().find(|e| match e {
-            Entry::Blocks(n, _) => n.as_str() == p.name,
-            _ => false,
+        // Only `dynamic` blocks make groups of blocks here.
+        let found = sh.dynamic.is_some().then(|| {
+            out.iter_mut().find(|e| match e {
+                Entry::Blocks(n, _) => n.as_str() == p.name,
+                _ => false,
+            })
         });
-        if let Some(Entry::Blocks(_, members)) = found {
+        if let Some(Some(Entry::Blocks(_, members))) = found {
             // Blocks a `dynamic` property generated, then static ones.
             members.push(Member::Json(p.value(), p.name_span, sh));
             continue;
