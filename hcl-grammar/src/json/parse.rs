@@ -19,7 +19,7 @@ use std::borrow::Cow;
 ///
 /// # Errors
 ///
-/// A syntax error with its position: see the [module docs](self).
+/// A syntax error with its position: see the [module docs](crate::json).
 pub fn parse_json<'i>(input: &'i str, options: &ParseOptions) -> Result<JsonDocument<'i>> {
     parse(input, options).map_err(|e| e.in_file(options))
 }
