@@ -5,10 +5,13 @@
 //! and property name has its byte [`Span`]; numbers keep their exact
 //! source text; repeated property names are kept, in order (in HCL's JSON
 //! syntax they mean repeated blocks); nesting is limited by
-//! [`ParseOptions::max_depth`](crate::ParseOptions::max_depth) and the input's length by
-//! [`ParseOptions::max_input_len`](crate::ParseOptions::max_input_len). What the tree means as HCL (which
+//! [`ParseOptions::max_depth`] and the input's length by
+//! [`ParseOptions::max_input_len`]. What the tree means as HCL (which
 //! properties are attributes and which are blocks) depends on the
 //! application's schema and is decided by the `hcl` crate.
+//!
+//! [`ParseOptions::max_depth`]: crate::ParseOptions::max_depth
+//! [`ParseOptions::max_input_len`]: crate::ParseOptions::max_input_len
 //!
 //! The parse returns a [`JsonDocument`], which holds every value in two
 //! contiguous arenas (one of array elements, one of object properties):
