@@ -28,7 +28,9 @@
 //! budget per library and part (default 3).
 //!
 //! For a profile, `HCL_JSON_PROFILE=ours-value` (or `theirs-value`,
-//! `ours-typed`, `theirs-typed`, `ours-cases`, `theirs-cases`) with
+//! `ours-typed`, `theirs-typed`, `ours-cases`, `theirs-cases`; or the
+//! syntax alone, `ours-parse-value` / `-typed`, our document, and
+//! `theirs-parse-value` / `-typed`, serde_json into `IgnoredAny`) with
 //! `HCL_JSON_SIZE` (bytes, default 1000000) runs that one function once
 //! (`HCL_JSON_REPEAT` times) and exits:
 //! `valgrind --tool=callgrind --toggle-collect='*profiled*'`.
@@ -60,6 +62,16 @@ fn ours_value_slice(s: &str) -> bool {
 
 fn theirs_value_slice(s: &str) -> bool {
     serde_json::from_slice::<serde_json::Value>(s.as_bytes()).is_ok()
+}
+
+/// The syntax alone: our spanned document, serde_json's check of the
+/// text (`IgnoredAny`), for profiles.
+fn ours_parse(s: &str) -> bool {
+    hcl_grammar::json::parse_json(s, &Default::default()).is_ok()
+}
+
+fn theirs_parse(s: &str) -> bool {
+    serde_json::from_str::<serde::de::IgnoredAny>(s).is_ok()
 }
 
 fn ours_typed(s: &str) -> bool {
@@ -249,6 +261,10 @@ fn profile(which: &str) {
         "theirs-value" => (theirs_value, vec![generated(size)]),
         "ours-typed" => (ours_typed, vec![module(size)]),
         "theirs-typed" => (theirs_typed, vec![module(size)]),
+        "ours-parse-value" => (ours_parse, vec![generated(size)]),
+        "theirs-parse-value" => (theirs_parse, vec![generated(size)]),
+        "ours-parse-typed" => (ours_parse, vec![module(size)]),
+        "theirs-parse-typed" => (theirs_parse, vec![module(size)]),
         "ours-cases" | "theirs-cases" => {
             let inputs = cases_dir().map(|d| cases(&d)).unwrap_or_default();
             let run = if which == "ours-cases" {

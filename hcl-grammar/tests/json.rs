@@ -4,7 +4,7 @@
 
 #![allow(clippy::expect_used, clippy::unwrap_used)]
 
-use hcl_grammar::json::{parse_json, JsonKind};
+use hcl_grammar::json::{parse_json, JsonDocument, JsonKind, JsonValue};
 use hcl_grammar::Span;
 use std::borrow::Cow;
 
@@ -28,14 +28,15 @@ fn numbers_are_checked_by_the_rfc_grammar() {
 
 #[test]
 fn strings_decode_escapes_and_borrow_otherwise() {
-    let v = parse_json(
+    let doc = parse_json(
         r#"["a\"b\u00e9\ud83d\ude00\/", "plain", "\ud800"]"#,
         &Default::default(),
     )
     .unwrap();
-    let JsonKind::Array(items) = v.kind else {
+    let JsonKind::Array(array) = doc.root().kind else {
         panic!("not an array")
     };
+    let items = doc.items(array);
     assert_eq!(
         items[0].kind,
         JsonKind::String("a\"b\u{e9}\u{1F600}/".into())
@@ -73,11 +74,88 @@ fn syntax_errors_have_positions() {
 
 #[test]
 fn repeated_names_are_kept_in_order() {
-    let v = parse_json(r#"{"b": 1, "a": 2, "b": 3}"#, &Default::default()).unwrap();
-    let JsonKind::Object(props) = v.kind else {
+    let doc = parse_json(r#"{"b": 1, "a": 2, "b": 3}"#, &Default::default()).unwrap();
+    let JsonKind::Object(object) = doc.root().kind else {
         panic!("not an object")
     };
+    let props = doc.properties(object);
     let names: Vec<_> = props.iter().map(|p| p.name.as_ref()).collect();
     assert_eq!(names, ["b", "a", "b"]);
     assert_eq!(props[2].name_span, Span::new(17, 20));
+}
+
+/// The document written back as compact JSON, from its arenas.
+fn render(doc: &JsonDocument<'_>, v: &JsonValue<'_>) -> String {
+    match &v.kind {
+        JsonKind::Null => "null".to_owned(),
+        JsonKind::Bool(b) => b.to_string(),
+        JsonKind::Number(n) => (*n).to_owned(),
+        JsonKind::String(s) => format!("{s:?}"),
+        JsonKind::Array(a) => {
+            let items: Vec<_> = doc.items(*a).iter().map(|i| render(doc, i)).collect();
+            format!("[{}]", items.join(","))
+        }
+        JsonKind::Object(o) => {
+            let props: Vec<_> = doc
+                .properties(*o)
+                .iter()
+                .map(|p| format!("{:?}:{}", p.name, render(doc, &p.value)))
+                .collect();
+            format!("{{{}}}", props.join(","))
+        }
+    }
+}
+
+#[test]
+fn nested_containers_keep_their_children() {
+    let text = r#" {"a": [1, [2, [], {"b": [3, 4]}], {}], "c": {"d": {"e": [5]}, "f": 6},
+        "g": [[[7]], [8, 9]], "a": null} "#;
+    let doc = parse_json(text, &Default::default()).unwrap();
+    assert_eq!(
+        render(&doc, doc.root()),
+        r#"{"a":[1,[2,[],{"b":[3,4]}],{}],"c":{"d":{"e":[5]},"f":6},"g":[[[7]],[8,9]],"a":null}"#
+    );
+    assert_eq!(doc.root().span, Span::new(1, text.len() - 1));
+    let JsonKind::Object(o) = doc.root().kind else {
+        panic!("not an object")
+    };
+    assert_eq!((o.len(), o.is_empty()), (4, false));
+    // Each value's span is its own text.
+    let JsonKind::Object(c) = doc.properties(o)[1].value.kind else {
+        panic!("not an object")
+    };
+    let d = &doc.properties(c)[0].value;
+    assert_eq!(&text[d.span.range()], r#"{"e": [5]}"#);
+}
+
+#[test]
+fn the_root_keeps_the_properties_asked_for() {
+    let mut doc = parse_json(
+        r#"{"a": [1], "b": {"x": 2}, "a": 3, "c": [4]}"#,
+        &Default::default(),
+    )
+    .unwrap();
+    doc.retain_root_properties(|p| p.name != "a");
+    assert_eq!(render(&doc, doc.root()), r#"{"b":{"x":2},"c":[4]}"#);
+    doc.retain_root_properties(|_| false);
+    assert_eq!(render(&doc, doc.root()), "{}");
+    let mut doc = parse_json("[1]", &Default::default()).unwrap();
+    doc.retain_root_properties(|_| false);
+    assert_eq!(render(&doc, doc.root()), "[1]");
+}
+
+#[test]
+fn deep_documents_keep_each_level_apart() {
+    // Siblings before and after a nested container at every level, past
+    // the levels whose lists the parser keeps inline.
+    let mut text = String::from("0");
+    for depth in 0..12 {
+        text = if depth % 2 == 0 {
+            format!(r#"{{"a{depth}":[{depth},"x"],"n":{text},"z{depth}":{{}}}}"#)
+        } else {
+            format!(r#"[{depth},{{"k":{depth}}},{text},[],"y{depth}"]"#)
+        };
+    }
+    let doc = parse_json(&text, &Default::default()).unwrap();
+    assert_eq!(render(&doc, doc.root()), text);
 }

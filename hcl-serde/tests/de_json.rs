@@ -395,3 +395,34 @@ fn a_root_array_is_refused_into_a_value_and_merged_into_a_struct() {
     let v: hcl::Value = hcl::from_json_str(r#"{"a": 1}"#).unwrap();
     assert_eq!(v["a"], 1);
 }
+
+/// A body's names may appear once, in a small body and a large one (whose
+/// names are checked at once), comments (`"//"`, repeatable) aside; an
+/// object value's keys likewise, `"//"` included.
+#[test]
+fn repeated_names_in_small_and_large_bodies() {
+    for n in [3, 40] {
+        let mut props: Vec<String> = (0..n).map(|i| format!("\"k{i}\": {i}")).collect();
+        props.push("\"//\": \"one\"".to_owned());
+        props.push("\"//\": \"two\"".to_owned());
+        let text = format!("{{{}}}", props.join(", "));
+        let v: hcl::Value = hcl::from_json_str(&text).unwrap();
+        assert_eq!(v.as_object().map(|o| o.len()), Some(n), "{text}");
+        // In an object value `"//"` is a key as any other.
+        let e = hcl::from_json_str::<hcl::Value>(&format!("{{\"o\": {text}}}")).unwrap_err();
+        assert!(e.to_string().contains("named \"//\" was already"), "{e}");
+        props.pop();
+        props.push("\"k1\": 7".to_owned());
+        let text = format!("{{{}}}", props.join(", "));
+        let e = hcl::from_json_str::<hcl::Value>(&text).unwrap_err();
+        let first = text.find("\"k1\"").unwrap();
+        assert!(
+            e.to_string().contains(&format!(
+                "duplicate property `k1` (first defined at byte {first})"
+            )),
+            "{e}"
+        );
+        let e = hcl::from_json_str::<hcl::Value>(&format!("{{\"o\": {text}}}")).unwrap_err();
+        assert!(e.to_string().contains("Duplicate object attribute"), "{e}");
+    }
+}

@@ -305,8 +305,12 @@ fn serde_path(
 /// the serde path refuses those (a documented limit, README "JSON syntax").
 pub fn escaped_names(text: &str) -> bool {
     use hcl_grammar::json::{parse_json, JsonKind, JsonValue};
-    match parse_json(text, &Default::default()).map(|v| v.kind) {
-        Ok(JsonKind::Object(props)) => props
+    let Ok(doc) = parse_json(text, &Default::default()) else {
+        return false;
+    };
+    match doc.root().kind {
+        JsonKind::Object(object) => doc
+            .properties(object)
             .iter()
             .any(|p| !JsonValue::is_raw_string(text, p.name_span)),
         _ => false,

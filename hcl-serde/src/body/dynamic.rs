@@ -339,9 +339,9 @@ fn label_exprs<'a>(a: &Attribute<'a>) -> std::result::Result<Vec<Attribute<'a>>,
             ExprKind::Tuple(items) => Ok(items.iter().map(|x| item(AttrExpr::Native(x))).collect()),
             _ => Err(not_list(a)),
         },
-        AttrExpr::Json(v) => match &v.kind {
-            JsonKind::Array(items) => Ok(items.iter().map(|x| item(AttrExpr::Json(x))).collect()),
-            _ => Err(not_list(a)),
+        AttrExpr::Json(v) => match v.array() {
+            Some(items) => Ok(items.iter().map(|x| item(AttrExpr::Json(x))).collect()),
+            None => Err(not_list(a)),
         },
     }
 }
@@ -436,21 +436,15 @@ pub(crate) fn generate_json<'a>(
     file: Option<&'a str>,
     type_name: &str,
     type_span: hcl_grammar::Span,
-    dy: &'a hcl_grammar::json::JsonValue<'a>,
+    dy: super::json_ref::JsonRef<'a, 'a>,
     ctx: &Arc<Context>,
 ) -> Result<Vec<Block<'a>>> {
-    let labels = match &dy.kind {
-        JsonKind::Object(props) => {
-            props
-                .iter()
-                .find(|p| p.name == "labels")
-                .map_or(0, |p| match &p.value.kind {
-                    JsonKind::Array(items) => items.len(),
-                    _ => 1,
-                })
-        }
-        _ => 0,
-    };
+    let labels = dy.object().map_or(0, |props| {
+        props
+            .iter()
+            .find(|p| p.name == "labels")
+            .map_or(0, |p| p.value().array().map_or(1, |items| items.len()))
+    });
     let parent = SchemaBody {
         src,
         file,

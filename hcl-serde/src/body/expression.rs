@@ -1,12 +1,12 @@
 //! An attribute's expression in either syntax (the reference's
 //! `hcl.Expression`): its span, its file, its value in a context.
 
+use super::json_ref::JsonRef;
 use super::{json, SchemaBody};
 use crate::error::Result;
 use crate::eval::Context;
 use crate::source::locate;
 use crate::Value;
-use hcl_grammar::json::JsonValue;
 use hcl_grammar::Span;
 use std::sync::Arc;
 
@@ -30,7 +30,7 @@ pub struct Attribute<'a> {
 #[derive(Debug, Clone)]
 pub(crate) enum AttrExpr<'a> {
     Native(&'a hcl_grammar::Expr<'a>),
-    Json(&'a JsonValue<'a>),
+    Json(JsonRef<'a, 'a>),
 }
 
 impl<'a> Attribute<'a> {
@@ -90,7 +90,7 @@ impl<'a> Attribute<'a> {
                 };
                 crate::eval::eval_expr(e, ctx)
             }
-            AttrExpr::Json(v) => json::evaluate(v, ctx, 0),
+            AttrExpr::Json(v) => json::evaluate(*v, ctx, 0),
         };
         r.map_err(|e| locate(e, self.src, self.file))
     }

@@ -24,6 +24,8 @@
 mod dynamic;
 mod expression;
 pub(crate) mod json;
+mod json_number;
+pub(crate) mod json_ref;
 pub(crate) mod merged;
 mod native;
 mod schema;
@@ -37,8 +39,8 @@ use crate::error::{Error, Result};
 use crate::eval::Context;
 use crate::source::locate;
 use crate::Value;
-use hcl_grammar::json::JsonValue;
 use hcl_grammar::Span;
+use json_ref::JsonRef;
 use std::sync::Arc;
 
 /// A body to decode with a schema: a file's root or a block's body.
@@ -65,7 +67,7 @@ pub struct SchemaBody<'a> {
 #[derive(Debug, Clone)]
 pub(crate) enum BodyKind<'a> {
     Native(&'a hcl_grammar::Body<'a>),
-    Json(&'a JsonValue<'a>),
+    Json(JsonRef<'a, 'a>),
     /// Several files as one body ([`merge`]).
     Merged(Vec<SchemaBody<'a>>),
 }
@@ -105,7 +107,7 @@ impl<'a> SchemaBody<'a> {
     ) -> Result<(BodyContent<'a>, Vec<String>)> {
         let r = match &self.kind {
             BodyKind::Native(b) => native::content(self, b, schema, strict),
-            BodyKind::Json(v) => json::content(self, v, schema, strict),
+            BodyKind::Json(v) => json::content(self, *v, schema, strict),
             BodyKind::Merged(bodies) => return merged::content(self, bodies, schema, strict),
         };
         r.map_err(|e| self.locate(e))
@@ -153,7 +155,7 @@ impl<'a> SchemaBody<'a> {
     pub fn just_attributes(&self) -> Result<Vec<Attribute<'a>>> {
         let r = match &self.kind {
             BodyKind::Native(b) => native::just_attributes(self, b),
-            BodyKind::Json(v) => json::just_attributes(self, v),
+            BodyKind::Json(v) => json::just_attributes(self, *v),
             BodyKind::Merged(bodies) => return merged::just_attributes(self, bodies),
         };
         r.map_err(|e| self.locate(e))

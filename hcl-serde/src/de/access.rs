@@ -58,7 +58,7 @@ impl<'de> de::MapAccess<'de> for BodyAccess<'_, 'de> {
                 Some(m) => (name.clone(), key_span(m), Some(m.shared())),
                 None => (name.clone(), Span::default(), None),
             },
-            Entry::Json(p, sh) => (Str::from_cow(&p.name), p.name_span, Some(*sh)),
+            Entry::Json(p, sh) => (Str::from_cow(&p.node().name), p.name_span, Some(*sh)),
             Entry::Remain(r) => (Str::Borrowed(REMAIN_FIELD), r.span, None),
         };
         // The key for error paths: a clone, which copies nothing but a
@@ -138,7 +138,7 @@ impl<'de> de::MapAccess<'de> for BodyAccess<'_, 'de> {
                 .deserialize(*r)
                 .map_err(|e| e.prepend_key(REMAIN_FIELD)),
             Some(Entry::Json(p, sh)) => {
-                let d = JsonDeserializer::new(&p.value, sh, depth);
+                let d = JsonDeserializer::new(p.value(), sh, depth);
                 let r = if sh.unknown {
                     seed.deserialize(UnknownDeserializer::new(d, p.value.span, true, sh, depth))
                 } else {

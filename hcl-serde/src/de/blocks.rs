@@ -12,8 +12,9 @@ use super::json_value::JsonDeserializer;
 use super::key::{KeyDeserializer, Str};
 pub(crate) use super::members::{Member, Members};
 use super::Shared;
+use crate::body::json_ref::{ItemIter, JsonRef};
 use crate::error::{Error, Result};
-use hcl_grammar::json::{JsonKind, JsonValue};
+use hcl_grammar::json::JsonKind;
 use hcl_grammar::Span;
 use serde::de::{self, Visitor};
 use std::borrow::Cow;
@@ -54,7 +55,7 @@ impl<'a, 'de> BlocksDeserializer<'a, 'de> {
                 One::Native(BodyDeserializer::block(b, self.offset, sh, self.depth)),
                 sh,
             )),
-            [Member::Json(v, _, sh)] => Ok((One::Json(JsonDeserializer::new(v, sh, self.depth)), sh)),
+            [Member::Json(v, _, sh)] => Ok((One::Json(JsonDeserializer::new(*v, sh, self.depth)), sh)),
             [Member::Generated(g, sh)] => Ok((
                 One::Generated(Rc::clone(g), self.offset, self.depth, sh),
                 sh,
@@ -186,14 +187,13 @@ impl<'a, 'de> BlocksDeserializer<'a, 'de> {
                     );
                 }
                 Member::Json(v, _, sh) => {
-                    let objects: Vec<&'a JsonValue<'de>> = match &v.kind {
-                        JsonKind::Null => Vec::new(),
-                        JsonKind::Object(_) => vec![v],
-                        JsonKind::Array(items) => items.iter().collect(),
-                        _ => vec![v],
+                    let objects: Vec<JsonRef<'a, 'de>> = match (&v.kind, v.array()) {
+                        (JsonKind::Null, _) => Vec::new(),
+                        (_, Some(items)) => items.iter().collect(),
+                        _ => vec![*v],
                     };
                     for o in objects {
-                        let JsonKind::Object(props) = &o.kind else {
+                        let Some(props) = o.object() else {
                             return Err(sh.place(Error::data_at(
                                 format!(
                                     "Missing block label: `{}` is read as a map keyed by label, so this must be an object whose property names are the labels",
@@ -203,11 +203,12 @@ impl<'a, 'de> BlocksDeserializer<'a, 'de> {
                             )));
                         };
                         for p in props {
+                            let name = &p.node().name;
                             add(
-                                Cow::Borrowed(p.name.as_ref()),
-                                Str::from_cow(&p.name),
+                                Cow::Borrowed(name.as_ref()),
+                                Str::from_cow(name),
                                 p.name_span,
-                                Member::Json(&p.value, p.name_span, sh),
+                                Member::Json(p.value(), p.name_span, sh),
                             );
                         }
                     }
@@ -525,7 +526,7 @@ enum Current<'a, 'de> {
     /// A JSON object: its blocks.
     Object(BlockSeq<'a, 'de>, &'a Shared<'a>, Span),
     /// A JSON array: one block per element.
-    Items(std::slice::Iter<'a, JsonValue<'de>>, &'a Shared<'a>),
+    Items(ItemIter<'a, 'de>, &'a Shared<'a>),
 }
 
 /// The blocks of every member, in order.
@@ -603,7 +604,9 @@ impl<'de> de::SeqAccess<'de> for BlocksAccess<'_, 'de> {
                         let seq = BlockSeq::new(v, sh, depth).numbered_from(i);
                         self.current = Some(Current::Object(seq, sh, v.span));
                     }
-                    JsonKind::Array(items) => self.current = Some(Current::Items(items.iter(), sh)),
+                    JsonKind::Array(_) => {
+                        self.current = v.array().map(|items| Current::Items(items.iter(), sh));
+                    }
                     // `null`: no blocks.
                     JsonKind::Null => {}
                     _ => {

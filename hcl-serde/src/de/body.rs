@@ -18,8 +18,8 @@ use super::json_value::{text, JsonDeserializer};
 use super::key::{KeyDeserializer, Str};
 use super::remain::{expects_struct, flatten_note, Capture, RemainDeserializer, REMAIN_FIELD};
 use super::Shared;
+use crate::body::json_ref::{JsonRef, PropRef};
 use crate::error::{Error, Result};
-use hcl_grammar::json::{JsonProperty, JsonValue};
 use hcl_grammar::{Attribute, Block, BlockLabel, Body, Span, Structure};
 use serde::de::{self, Visitor};
 
@@ -43,7 +43,7 @@ pub(crate) enum Node<'a, 'de> {
     /// A native body.
     Native(&'a Body<'de>),
     /// A JSON object (or a root array of objects).
-    Json(&'a JsonValue<'de>),
+    Json(JsonRef<'a, 'de>),
 }
 
 impl Node<'_, '_> {
@@ -329,7 +329,7 @@ pub(crate) enum Entry<'a, 'de> {
     Blocks(Str<'a, 'de>, Members<'a, 'de>),
     /// A property of a JSON-syntax body: an attribute or blocks, as the
     /// target reads it.
-    Json(&'a JsonProperty<'de>, &'a Shared<'a>),
+    Json(PropRef<'a, 'de>, &'a Shared<'a>),
     /// The rest of the body, for a `$remain` field (`remain.rs`).
     Remain(Box<RemainDeserializer<'a, 'de>>),
 }
@@ -464,9 +464,9 @@ impl<'de> de::Deserializer<'de> for BodyDeserializer<'_, 'de> {
                 .map_err(|e| sh.place(e)),
             Some(Entry::Json(p, sh)) => v
                 .visit_enum(EnumDeserializer::new(
-                    text(&p.name),
+                    text(&p.node().name),
                     Some(p.name_span),
-                    JsonDeserializer::new(&p.value, sh, depth),
+                    JsonDeserializer::new(p.value(), sh, depth),
                 ))
                 .map_err(|e| sh.place(e)),
             Some(Entry::Blocks(name, blocks)) => {

@@ -11,6 +11,7 @@ use super::body::{BodyDeserializer, Node};
 pub(crate) use super::handover::CaptureAccess;
 use super::handover::{CaptureKey, Place};
 use super::Shared;
+use crate::body::json_ref::JsonRef;
 use crate::error::{Error, Result};
 use crate::eval::Context;
 use crate::Value;
@@ -182,13 +183,11 @@ impl Captured {
 
     /// The captured JSON value, parsed again (it is known to be valid),
     /// the hidden names left out.
-    fn parse_json<'t>(&self, padded: &'t str) -> Result<hcl_grammar::json::JsonValue<'t>> {
-        let mut v = hcl_grammar::json::parse_json(padded, &Default::default())
+    fn parse_json<'t>(&self, padded: &'t str) -> Result<hcl_grammar::json::JsonDocument<'t>> {
+        let mut doc = hcl_grammar::json::parse_json(padded, &Default::default())
             .map_err(|e| self.locate(e.into()))?;
-        if let hcl_grammar::json::JsonKind::Object(props) = &mut v.kind {
-            props.retain(|p| !self.hidden().iter().any(|h| *h == p.name));
-        }
-        Ok(v)
+        doc.retain_root_properties(|p| !self.hidden().iter().any(|h| *h == p.name));
+        Ok(doc)
     }
 
     /// The captured native body, parsed again, the hidden names left out.
@@ -359,8 +358,9 @@ impl RawExpression {
         let padded = self.0.padded();
         if self.0.json() {
             // HCL's JSON syntax: strings are templates in `ctx`.
-            let v = self.0.parse_json(&padded)?;
-            return crate::body::json::evaluate(&v, Some(ctx), 0).map_err(|e| self.0.locate(e));
+            let doc = self.0.parse_json(&padded)?;
+            return crate::body::json::evaluate(JsonRef::root(&doc), Some(ctx), 0)
+                .map_err(|e| self.0.locate(e));
         }
         let expr = hcl_grammar::parse_expr(&padded, &Default::default())
             .map_err(|e| self.0.locate(e.into()))?;
@@ -507,8 +507,9 @@ impl RawBody {
         let padded = self.0.padded();
         if self.0.json() {
             // A JSON object is already in that shape.
-            let v = self.0.parse_json(&padded)?;
-            return crate::body::json::evaluate(&v, Some(ctx), 0).map_err(|e| self.0.locate(e));
+            let doc = self.0.parse_json(&padded)?;
+            return crate::body::json::evaluate(JsonRef::root(&doc), Some(ctx), 0)
+                .map_err(|e| self.0.locate(e));
         }
         let body = self.0.parse_body(&padded)?;
         crate::eval::eval_body(&body, ctx).map_err(|e| self.0.locate(e))
@@ -527,9 +528,13 @@ impl RawBody {
         // Errors about the whole body (a missing field) point at its start.
         let start = Span::new(self.0.offset, self.0.offset);
         if self.0.json() {
-            let v = self.0.parse_json(&padded)?;
-            return T::deserialize(BodyDeserializer::root_at(Node::Json(&v), &sh, start))
-                .map_err(|e| self.0.locate(e));
+            let doc = self.0.parse_json(&padded)?;
+            return T::deserialize(BodyDeserializer::root_at(
+                Node::Json(JsonRef::root(&doc)),
+                &sh,
+                start,
+            ))
+            .map_err(|e| self.0.locate(e));
         }
         let body = self.0.parse_body(&padded)?;
         T::deserialize(BodyDeserializer::root_at(Node::Native(&body), &sh, start))

@@ -246,19 +246,21 @@ impl<'de, 'c> Deserializer<'de, 'c> {
 pub(super) fn parse_json_root<'i>(
     text: &'i str,
     options: &ParseOptions,
-) -> Result<hcl_grammar::json::JsonValue<'i>> {
+) -> Result<hcl_grammar::json::JsonDocument<'i>> {
     use hcl_grammar::json::JsonKind;
-    let root = hcl_grammar::json::parse_json(text, options).map_err(Error::syntax)?;
+    let doc = hcl_grammar::json::parse_json(text, options).map_err(Error::syntax)?;
+    let root = doc.root();
     let bad = match &root.kind {
         JsonKind::Object(_) => None,
-        JsonKind::Array(items) => items
+        JsonKind::Array(items) => doc
+            .items(*items)
             .iter()
             .find(|i| !matches!(i.kind, JsonKind::Object(_)))
             .map(|i| (i.kind.type_name(), i.span)),
         other => Some((other.type_name(), root.span)),
     };
     match bad {
-        None => Ok(root),
+        None => Ok(doc),
         Some((found, span)) => Err(Error::syntax(hcl_grammar::Error::new(
             format!("Root value must be object: the root of a JSON-syntax file must be an object (or an array of objects), not {found}"),
             span,
@@ -322,7 +324,8 @@ impl<'de> Deserializer<'de, '_> {
         shared.file = file.as_deref();
         shared.templates = templates;
         shared.dynamic = dynamic.cloned();
-        f(BodyDeserializer::root(Node::Json(&tree), &shared)).map_err(finish)
+        let root = crate::body::json_ref::JsonRef::root(&tree);
+        f(BodyDeserializer::root(Node::Json(root), &shared)).map_err(finish)
     }
 }
 

@@ -11,10 +11,10 @@ use super::json_value::JsonDeserializer;
 use super::key::Str;
 use super::value::ValueDeserializer;
 use super::Shared;
+use crate::body::json_ref::{JsonRef, PropRef};
 use crate::error::{Error, Result};
 use crate::eval::{Context, Type};
 use crate::Value;
-use hcl_grammar::json::{JsonKind, JsonProperty, JsonValue};
 use hcl_grammar::{Block, BlockLabel, Span};
 use serde::de::{self, Visitor};
 use std::borrow::Cow;
@@ -108,7 +108,7 @@ pub(crate) fn expand_dynamic<'a, 'de>(
 /// the `content` object, and its context (as [`Generated`]).
 pub(crate) struct GenJson<'a, 'de> {
     pub(crate) labels: Vec<(String, Span)>,
-    pub(crate) body: &'a JsonValue<'de>,
+    pub(crate) body: JsonRef<'a, 'de>,
     pub(crate) type_span: Span,
     pub(crate) ctx: Arc<Context>,
     /// As [`Generated::unknown`].
@@ -120,31 +120,30 @@ pub(crate) struct GenJson<'a, 'de> {
 /// (`Ok(None)`: `p` is a property as any other).
 #[allow(clippy::type_complexity)]
 pub(crate) fn expand_dynamic_json<'a, 'de>(
-    p: &'a JsonProperty<'de>,
+    p: PropRef<'a, 'de>,
     sh: &'a Shared<'a>,
-) -> Result<Option<Vec<(&'a JsonProperty<'de>, Member<'a, 'de>)>>> {
+) -> Result<Option<Vec<(PropRef<'a, 'de>, Member<'a, 'de>)>>> {
     let Some(ctx) = &sh.dynamic else {
         return Ok(None);
     };
     if p.name != "dynamic" {
         return Ok(None);
     }
-    let JsonKind::Object(types) = &p.value.kind else {
+    let Some(types) = p.value().object() else {
         return Ok(None);
     };
     let mut out = Vec::new();
     for tp in types {
-        let bodies: Vec<&'a JsonValue<'de>> = match &tp.value.kind {
-            JsonKind::Array(items) => items.iter().collect(),
-            _ => vec![&tp.value],
+        let bodies: Vec<JsonRef<'a, 'de>> = match tp.value().array() {
+            Some(items) => items.iter().collect(),
+            None => vec![tp.value()],
         };
         for body in bodies {
             let generated =
                 crate::body::generate_json(sh.src, sh.file, &tp.name, tp.name_span, body, ctx)?;
-            let content = match &body.kind {
-                JsonKind::Object(props) => props.iter().find(|c| c.name == "content"),
-                _ => None,
-            };
+            let content = body
+                .object()
+                .and_then(|props| props.iter().find(|c| c.name == "content"));
             let Some(content) = content else {
                 continue;
             };
@@ -154,7 +153,7 @@ pub(crate) fn expand_dynamic_json<'a, 'de>(
                 };
                 let block = GenJson {
                     labels: g.labels.into_iter().zip(g.label_spans).collect(),
-                    body: &content.value,
+                    body: content.value(),
                     type_span: tp.name_span,
                     ctx: gctx,
                     unknown: g.body.unknown,
@@ -253,7 +252,7 @@ impl<'de> de::Deserializer<'de> for GenJsonDeserializer<'_, 'de> {
 /// its type's property) to the entries of its type.
 pub(crate) fn add_generated<'a, 'de>(
     out: &mut Vec<Entry<'a, 'de>>,
-    tp: &'a JsonProperty<'de>,
+    tp: PropRef<'a, 'de>,
     m: Member<'a, 'de>,
 ) {
     let found = out.iter_mut().find(|e| match e {
@@ -265,11 +264,14 @@ pub(crate) fn add_generated<'a, 'de>(
         Some(Entry::Blocks(_, members)) => members.push(m),
         Some(e) => {
             if let Entry::Json(p, psh) = e {
-                let first = Member::Json(&p.value, p.name_span, psh);
-                *e = Entry::Blocks(Str::from_cow(&p.name), vec![first, m].into());
+                let first = Member::Json(p.value(), p.name_span, psh);
+                *e = Entry::Blocks(Str::from_cow(&p.node().name), vec![first, m].into());
             }
         }
-        None => out.push(Entry::Blocks(Str::from_cow(&tp.name), vec![m].into())),
+        None => out.push(Entry::Blocks(
+            Str::from_cow(&tp.node().name),
+            vec![m].into(),
+        )),
     }
 }
 

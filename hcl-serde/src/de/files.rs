@@ -17,11 +17,12 @@ use super::blocks::Member;
 use super::body::{header, BodyDeserializer, Entry, Node};
 use super::key::Str;
 use super::{Deserializer, Input, Shared, Syntax};
+use crate::body::json_ref::{JsonRef, PropRef};
 use crate::body::merged::{Admit, At, Kind, MergeRule};
 use crate::error::{Error, Result};
 use crate::eval::Context;
 use crate::source::{self, Sources};
-use hcl_grammar::json::{JsonProperty, JsonValue};
+use hcl_grammar::json::JsonDocument;
 use hcl_grammar::{Attribute, Block, Body, ParseOptions, Span, Structure};
 use serde::de::{self, DeserializeOwned};
 use std::collections::HashMap;
@@ -36,7 +37,7 @@ pub(crate) struct FileBody<'a, 'de> {
 /// A file's tree, in its syntax.
 pub(crate) enum Tree<'de> {
     Native(Body<'de>),
-    Json(JsonValue<'de>),
+    Json(JsonDocument<'de>),
 }
 
 impl<'de> FileBody<'_, 'de> {
@@ -44,7 +45,7 @@ impl<'de> FileBody<'_, 'de> {
     pub(crate) fn node(&self) -> Node<'_, 'de> {
         match &self.tree {
             Tree::Native(b) => Node::Native(b),
-            Tree::Json(v) => Node::Json(v),
+            Tree::Json(doc) => Node::Json(JsonRef::root(doc)),
         }
     }
 }
@@ -110,12 +111,12 @@ where
 enum Item<'a, 'de> {
     Attr(&'a Attribute<'de>),
     Block(&'a Block<'de>),
-    Json(&'a JsonProperty<'de>),
+    Json(PropRef<'a, 'de>),
     /// A block that a `dynamic` block generated, with its type.
     Generated(&'de str, Member<'a, 'de>),
     /// A block that a JSON-syntax `dynamic` property generated, with the
     /// property of its type.
-    GenJson(&'a JsonProperty<'de>, Member<'a, 'de>),
+    GenJson(PropRef<'a, 'de>, Member<'a, 'de>),
 }
 
 /// The entries of several files' root bodies: attributes and groups of
@@ -147,12 +148,12 @@ pub(super) fn entries<'a, 'de>(files: &'a [FileBody<'a, 'de>]) -> Result<Vec<Ent
                 }
                 items
             }
-            Tree::Json(v) => {
+            Tree::Json(doc) => {
                 // One file's names are unique (the single-file rule).
                 let mut seen = HashMap::new();
                 let mut items = Vec::new();
-                for p in crate::body::json::body_props(v) {
-                    if let Some(first) = seen.insert(p.name.as_ref(), p.name_span) {
+                for p in crate::body::json::body_props(JsonRef::root(doc)) {
+                    if let Some(first) = seen.insert(p.node().name.as_ref(), p.name_span) {
                         let first = source::place(sh.src, first, sh.file);
                         return Err(sh.place(Error::data_at(
                             format!(
@@ -176,9 +177,16 @@ pub(super) fn entries<'a, 'de>(files: &'a [FileBody<'a, 'de>]) -> Result<Vec<Ent
             let (name, kind, span, range): (&'a str, Kind, Span, Span) = match &item {
                 Item::Attr(a) => (a.name.name, Kind::Attribute, a.name.span, a.name.span),
                 Item::Block(b) => (b.ident.name, Kind::Block, b.ident.span, header(b)),
-                Item::Json(p) => (p.name.as_ref(), Kind::Either, p.name_span, p.name_span),
+                Item::Json(p) => (
+                    p.node().name.as_ref(),
+                    Kind::Either,
+                    p.name_span,
+                    p.name_span,
+                ),
                 Item::Generated(name, m) => (name, Kind::Block, m.span(), m.span()),
-                Item::GenJson(tp, m) => (tp.name.as_ref(), Kind::Block, tp.name_span, m.span()),
+                Item::GenJson(tp, m) => {
+                    (tp.node().name.as_ref(), Kind::Block, tp.name_span, m.span())
+                }
             };
             let at = At {
                 src: sh.src,
@@ -199,7 +207,7 @@ pub(super) fn entries<'a, 'de>(files: &'a [FileBody<'a, 'de>]) -> Result<Vec<Ent
                             Entry::Blocks(Str::Borrowed(name), vec![m].into())
                         }
                         Item::GenJson(tp, m) => {
-                            Entry::Blocks(Str::from_cow(&tp.name), vec![m].into())
+                            Entry::Blocks(Str::from_cow(&tp.node().name), vec![m].into())
                         }
                     });
                     continue;
@@ -210,7 +218,7 @@ pub(super) fn entries<'a, 'de>(files: &'a [FileBody<'a, 'de>]) -> Result<Vec<Ent
             // The rule joins blocks only: an attribute never gets here.
             let member = match item {
                 Item::Block(b) => Member::Native(b, sh),
-                Item::Json(p) => Member::Json(&p.value, p.name_span, sh),
+                Item::Json(p) => Member::Json(p.value(), p.name_span, sh),
                 Item::Generated(_, m) | Item::GenJson(_, m) => m,
                 Item::Attr(_) => continue,
             };
@@ -220,8 +228,8 @@ pub(super) fn entries<'a, 'de>(files: &'a [FileBody<'a, 'de>]) -> Result<Vec<Ent
                     let Entry::Json(p, psh) = *earlier else {
                         continue;
                     };
-                    let first = Member::Json(&p.value, p.name_span, psh);
-                    let label = match &p.name {
+                    let first = Member::Json(p.value(), p.name_span, psh);
+                    let label = match &p.node().name {
                         std::borrow::Cow::Borrowed(n) => Str::Borrowed(n),
                         std::borrow::Cow::Owned(n) => Str::Transient(n.as_str()),
                     };

@@ -19,10 +19,11 @@ use super::key::{KeyDeserializer, Str};
 use super::value::{to_f32, visit_int, visit_number, visit_number_exact, ValueDeserializer};
 use super::Shared;
 use crate::body::json::{self, COMMENT};
+use crate::body::json_ref::{distinct, ItemIter, Items, JsonRef, PropIter, PropRef, Props};
 use crate::error::{Error, Result};
-use crate::value::de::VALUE_NAME;
+use crate::value::de::{NUMBER_KEY, VALUE_NAME};
 use crate::{Number, Value};
-use hcl_grammar::json::{JsonKind, JsonProperty, JsonValue};
+use hcl_grammar::json::JsonKind;
 use serde::de::{self, Visitor};
 use std::borrow::Cow;
 
@@ -40,15 +41,26 @@ pub(crate) fn text<'a, 'de>(s: &'a Cow<'de, str>) -> Str<'a, 'de> {
     }
 }
 
+/// [`text`] of a string of `v`'s document: as written when every string
+/// of the document is ASCII.
+#[inline]
+fn text_of<'a, 'de>(s: &'a Cow<'de, str>, v: JsonRef<'_, '_>) -> Str<'a, 'de> {
+    if v.ascii() {
+        Str::from_cow(s)
+    } else {
+        text(s)
+    }
+}
+
 /// The deserializer of one JSON value.
 pub(crate) struct JsonDeserializer<'a, 'de> {
-    pub(crate) v: &'a JsonValue<'de>,
+    pub(crate) v: JsonRef<'a, 'de>,
     pub(crate) sh: &'a Shared<'a>,
     pub(crate) depth: usize,
 }
 
 impl<'a, 'de> JsonDeserializer<'a, 'de> {
-    pub(crate) fn new(v: &'a JsonValue<'de>, sh: &'a Shared<'a>, depth: usize) -> Self {
+    pub(crate) fn new(v: JsonRef<'a, 'de>, sh: &'a Shared<'a>, depth: usize) -> Self {
         JsonDeserializer { v, sh, depth }
     }
 
@@ -73,19 +85,19 @@ impl<'a, 'de> JsonDeserializer<'a, 'de> {
         }
     }
 
-    /// A JSON integer of at most 18 characters other than `-0`, read
-    /// without the general number parser: it fits an `i64`, which is how
-    /// [`visit_number`] and [`visit_number_exact`] hand it over.
+    /// `json::small_int` of a number.
     fn small_int(&self) -> Option<i64> {
         match &self.v.kind {
-            JsonKind::Number(t) if t.len() <= 18 && *t != "-0" => t.parse().ok(),
+            JsonKind::Number(t) => json::small_int(t),
             _ => None,
         }
     }
 
     fn literal_str(&self) -> Option<Str<'a, 'de>> {
-        match &self.v.kind {
-            JsonKind::String(s) if !json::is_template(s, self.sh.templates) => Some(text(s)),
+        match &self.v.node().kind {
+            JsonKind::String(s) if !json::is_template(s, self.sh.templates) => {
+                Some(text_of(s, self.v))
+            }
             _ => None,
         }
     }
@@ -96,45 +108,26 @@ impl<'a, 'de> JsonDeserializer<'a, 'de> {
     /// error at the second). A body's names are compared as written, an
     /// object value's keys as strings (NFC): `"é"` and `"e\u0301"` are
     /// one key of an object, two properties of a body.
-    fn static_object(&self, body: bool) -> Option<&'a [JsonProperty<'de>]> {
-        let JsonKind::Object(props) = &self.v.kind else {
-            return None;
-        };
-        if props
-            .iter()
-            .any(|p| json::is_template(&p.name, self.sh.templates))
-        {
+    fn static_object(&self, body: bool) -> Option<Props<'a, 'de>> {
+        let all = self.v.object()?;
+        let props = all.nodes();
+        if self.sh.templates && props.iter().any(|p| json::is_template(&p.name, true)) {
             return None;
         }
-        let key = |p: &'a JsonProperty<'de>| -> Cow<'a, str> {
-            match (body, json::normalized(&p.name)) {
-                (false, Some(n)) => Cow::Owned(n),
-                _ => Cow::Borrowed(p.name.as_ref()),
-            }
-        };
         // Names that normalization leaves as they are (a body's, or ASCII
         // ones) are compared in place.
-        let as_written = body || props.iter().all(|p| p.name.is_ascii());
-        if as_written && props.len() <= 16 {
-            for (i, p) in props.iter().enumerate() {
-                if props.get(i + 1..)?.iter().any(|q| q.name == p.name) {
-                    return None;
-                }
-            }
-        } else if props.len() <= 16 {
-            let keys: Vec<Cow<'a, str>> = props.iter().map(key).collect();
-            for (i, k) in keys.iter().enumerate() {
-                if keys.get(i + 1..)?.contains(k) {
-                    return None;
-                }
-            }
+        let distinct = if body || self.v.ascii() || props.iter().all(|p| p.name.is_ascii()) {
+            distinct(props, |p| p.name.as_ref())
         } else {
-            let mut seen = std::collections::HashSet::with_capacity(props.len());
-            if !props.iter().all(|p| seen.insert(key(p))) {
-                return None;
-            }
-        }
-        Some(props)
+            let keys: Vec<Cow<'_, str>> = props
+                .iter()
+                .map(|p| {
+                    json::normalized(&p.name).map_or(Cow::Borrowed(p.name.as_ref()), Cow::Owned)
+                })
+                .collect();
+            distinct(&keys, AsRef::as_ref)
+        };
+        distinct.then_some(all)
     }
 
     fn check_depth(&self) -> Result<()> {
@@ -145,7 +138,7 @@ impl<'a, 'de> JsonDeserializer<'a, 'de> {
         }
     }
 
-    fn visit_array<V: Visitor<'de>>(self, items: &'a [JsonValue<'de>], v: V) -> Result<V::Value> {
+    fn visit_array<V: Visitor<'de>>(self, items: Items<'a, 'de>, v: V) -> Result<V::Value> {
         self.check_depth()?;
         let mut access = SeqAccess {
             items: items.iter(),
@@ -165,7 +158,7 @@ impl<'a, 'de> JsonDeserializer<'a, 'de> {
 
     fn visit_object<V: Visitor<'de>>(
         self,
-        props: &'a [JsonProperty<'de>],
+        props: Props<'a, 'de>,
         body: bool,
         v: V,
     ) -> Result<V::Value> {
@@ -182,8 +175,10 @@ impl<'a, 'de> JsonDeserializer<'a, 'de> {
         v: V,
     ) -> Result<V::Value> {
         self.check_depth()?;
-        if !wants_labels(fields) {
-            if fields.contains(&super::remain::REMAIN_FIELD) {
+        // The reserved fields all start with `$`: most structs have none.
+        let reserved = fields.iter().any(|f| f.starts_with('$'));
+        if !reserved || !wants_labels(fields) {
+            if reserved && fields.contains(&super::remain::REMAIN_FIELD) {
                 let span = self.v.span;
                 return v
                     .visit_map(super::json_seq::remain_access(
@@ -220,6 +215,42 @@ impl<'a, 'de> JsonDeserializer<'a, 'de> {
     }
 }
 
+/// Whether a newtype's name is `Value`'s private one: the same constant
+/// is usually at the same address.
+fn is_value_name(name: &str) -> bool {
+    std::ptr::eq(name, VALUE_NAME) || name == VALUE_NAME
+}
+
+/// A number for a `Value` whose text is exact as written
+/// (`json::exact_as_written`): the one-entry map `visit_number_exact` hands
+/// over, the text lent from the JSON.
+struct ExactText<'de> {
+    text: Option<&'de str>,
+}
+
+impl<'de> de::MapAccess<'de> for ExactText<'de> {
+    type Error = Error;
+
+    fn next_key_seed<K: de::DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>> {
+        if self.text.is_none() {
+            return Ok(None);
+        }
+        seed.deserialize(de::value::BorrowedStrDeserializer::new(NUMBER_KEY))
+            .map(Some)
+    }
+
+    fn next_value_seed<T: de::DeserializeSeed<'de>>(&mut self, seed: T) -> Result<T::Value> {
+        match self.text.take() {
+            Some(t) => seed.deserialize(de::value::BorrowedStrDeserializer::new(t)),
+            None => Err(Error::data("a map value was requested twice")),
+        }
+    }
+
+    fn size_hint(&self) -> Option<usize> {
+        Some(usize::from(self.text.is_some()))
+    }
+}
+
 /// Whether a struct with these fields takes labels.
 pub(crate) fn wants_labels(fields: &[&str]) -> bool {
     fields.contains(&LABEL_FIELD) || fields.contains(&LABELS_FIELD)
@@ -246,7 +277,10 @@ impl<'de> de::Deserializer<'de> for JsonDeserializer<'_, 'de> {
         match &self.v.kind {
             JsonKind::Null => v.visit_unit(),
             JsonKind::Bool(b) => v.visit_bool(*b),
-            JsonKind::Array(items) => self.visit_array(items, v),
+            JsonKind::Array(_) => match self.v.array() {
+                Some(items) => self.visit_array(items, v),
+                None => v.visit_unit(),
+            },
             _ => {
                 if let Some(i) = self.small_int() {
                     return v.visit_i64(i);
@@ -315,24 +349,38 @@ impl<'de> de::Deserializer<'de> for JsonDeserializer<'_, 'de> {
         if capture::is_capture(name) {
             return self.deserialize_struct(name, &[], v);
         }
-        if name == VALUE_NAME {
+        if is_value_name(name) {
             // A `Value` target: a number arrives exactly; anything
             // evaluated goes through `ValueDeserializer` (unknown values
             // included).
-            if let Some(i) = self.small_int() {
-                return v.visit_i64(i);
-            }
-            if let Some(n) = self.number() {
-                return visit_number_exact(&n, v).map_err(|e| e.with_span(self.v.span));
-            }
-            if let JsonKind::Null | JsonKind::Bool(_) | JsonKind::Array(_) = &self.v.kind {
-                return self.deserialize_any(v);
-            }
-            if let Some(s) = self.literal_str() {
-                return s.visit(v);
-            }
-            if let Some(props) = self.static_object(false) {
-                return self.visit_object(props, false, v);
+            let literal = match &self.v.node().kind {
+                JsonKind::Number(t) => {
+                    if let Some(i) = json::small_int(t) {
+                        return v.visit_i64(i);
+                    }
+                    if json::exact_as_written(t) {
+                        return v.visit_map(ExactText { text: Some(t) });
+                    }
+                    if let Some(n) = json::number(t) {
+                        return visit_number_exact(&n, v).map_err(|e| e.with_span(self.v.span));
+                    }
+                    false
+                }
+                JsonKind::String(s) => !json::is_template(s, self.sh.templates),
+                JsonKind::Null | JsonKind::Bool(_) | JsonKind::Array(_) => {
+                    return self.deserialize_any(v);
+                }
+                JsonKind::Object(_) => {
+                    if let Some(props) = self.static_object(false) {
+                        return self.visit_object(props, false, v);
+                    }
+                    false
+                }
+            };
+            if literal {
+                if let JsonKind::String(s) = &self.v.node().kind {
+                    return text_of(s, self.v).visit(v);
+                }
             }
             return de::Deserializer::deserialize_newtype_struct(self.value()?, name, v);
         }
@@ -340,8 +388,10 @@ impl<'de> de::Deserializer<'de> for JsonDeserializer<'_, 'de> {
     }
 
     fn deserialize_seq<V: Visitor<'de>>(self, v: V) -> Result<V::Value> {
+        if let Some(items) = self.v.array() {
+            return self.visit_array(items, v);
+        }
         match &self.v.kind {
-            JsonKind::Array(items) => self.visit_array(items, v),
             // An object read as a sequence is a group of blocks (one, or
             // one per label path).
             JsonKind::Object(_) => {
@@ -434,10 +484,10 @@ impl<'de> de::Deserializer<'de> for JsonDeserializer<'_, 'de> {
         if let Some(s) = self.literal_str() {
             return v.visit_enum(EnumDeserializer::unit(s, Some(self.v.span)));
         }
-        if let Some([p]) = self.static_object(false) {
-            let content = JsonDeserializer::new(&p.value, self.sh, self.depth + 1);
+        if let Some(p) = self.static_object(false).and_then(Props::single) {
+            let content = JsonDeserializer::new(p.value(), self.sh, self.depth + 1);
             return v.visit_enum(EnumDeserializer::new(
-                text(&p.name),
+                text(&p.node().name),
                 Some(p.name_span),
                 content,
             ));
@@ -455,7 +505,7 @@ impl<'de> de::Deserializer<'de> for JsonDeserializer<'_, 'de> {
 }
 
 struct SeqAccess<'a, 'de> {
-    items: std::slice::Iter<'a, JsonValue<'de>>,
+    items: ItemIter<'a, 'de>,
     index: usize,
     sh: &'a Shared<'a>,
     depth: usize,
@@ -486,20 +536,15 @@ impl<'de> de::SeqAccess<'de> for SeqAccess<'_, 'de> {
 /// An object's properties as a map; in a block body, `"//"` properties
 /// are comments.
 pub(crate) struct MapAccess<'a, 'de> {
-    props: std::slice::Iter<'a, JsonProperty<'de>>,
-    value: Option<&'a JsonProperty<'de>>,
+    props: PropIter<'a, 'de>,
+    value: Option<PropRef<'a, 'de>>,
     sh: &'a Shared<'a>,
     depth: usize,
     body: bool,
 }
 
 impl<'a, 'de> MapAccess<'a, 'de> {
-    pub(crate) fn new(
-        props: &'a [JsonProperty<'de>],
-        sh: &'a Shared<'a>,
-        depth: usize,
-        body: bool,
-    ) -> Self {
+    pub(crate) fn new(props: Props<'a, 'de>, sh: &'a Shared<'a>, depth: usize, body: bool) -> Self {
         MapAccess {
             props: props.iter(),
             value: None,
@@ -526,9 +571,9 @@ impl<'de> de::MapAccess<'de> for MapAccess<'_, 'de> {
         // A body's names are names, as written; an object's keys are
         // strings (NFC).
         let key = if self.body {
-            Str::from_cow(&p.name)
+            Str::from_cow(&p.node().name)
         } else {
-            text(&p.name)
+            text_of(&p.node().name, p.value())
         };
         seed.deserialize(KeyDeserializer::new(key, Some(span)))
             .map(Some)
@@ -539,7 +584,7 @@ impl<'de> de::MapAccess<'de> for MapAccess<'_, 'de> {
         let Some(p) = self.value.take() else {
             return Err(Error::data("a map value was requested before its key"));
         };
-        seed.deserialize(JsonDeserializer::new(&p.value, self.sh, self.depth))
+        seed.deserialize(JsonDeserializer::new(p.value(), self.sh, self.depth))
             .map_err(|e| e.with_span(p.value.span).prepend_key(&p.name))
     }
 
@@ -551,15 +596,38 @@ impl<'de> de::MapAccess<'de> for MapAccess<'_, 'de> {
 /// The entries of a JSON-syntax body: its properties, `"//"` comments left
 /// out; a name may appear once.
 pub(crate) fn body_entries<'a, 'de>(
-    v: &'a JsonValue<'de>,
+    v: JsonRef<'a, 'de>,
     sh: &'a Shared<'a>,
 ) -> Result<Vec<Entry<'a, 'de>>> {
-    let props = json::body_props(v);
+    match v.object() {
+        // An object's properties as they are (no list of them first).
+        Some(props) => {
+            // Comments are among the names: two of them only cost the
+            // check one by one.
+            let unique = props.len() > 16 && distinct(props.nodes(), |p| p.name.as_ref());
+            let props = props.iter().filter(|p| p.name != COMMENT);
+            entries(props, unique, sh)
+        }
+        None => {
+            let props = json::body_props(v);
+            let unique = props.len() > 16 && distinct(&props, |p| p.node().name.as_ref());
+            entries(props.into_iter(), unique, sh)
+        }
+    }
+}
+
+/// [`body_entries`] of `props` (`unique`: their names are known distinct).
+fn entries<'a, 'de>(
+    props: impl Iterator<Item = PropRef<'a, 'de>>,
+    unique: bool,
+    sh: &'a Shared<'a>,
+) -> Result<Vec<Entry<'a, 'de>>> {
+    let len = props.size_hint().1.unwrap_or(0);
     // A small body's names are checked against the entries so far; a
-    // large one's through a map.
-    let mut seen =
-        (props.len() > 16).then(|| std::collections::HashMap::with_capacity(props.len()));
-    let mut out: Vec<Entry<'a, 'de>> = Vec::with_capacity(props.len());
+    // large one's at once, and only when two are the same through a map
+    // (for the first definition's place).
+    let mut seen = (!unique && len > 16).then(|| std::collections::HashMap::with_capacity(len));
+    let mut out: Vec<Entry<'a, 'de>> = Vec::with_capacity(len);
     for p in props {
         if let Some(generated) = super::dynamic::expand_dynamic_json(p, sh)? {
             for (tp, m) in generated {
@@ -567,17 +635,21 @@ pub(crate) fn body_entries<'a, 'de>(
             }
             continue;
         }
-        let found = out.iter_mut().find(|e| match e {
-            Entry::Blocks(n, _) => n.as_str() == p.name,
-            _ => false,
+        // Only `dynamic` blocks make groups of blocks here.
+        let found = sh.dynamic.is_some().then(|| {
+            out.iter_mut().find(|e| match e {
+                Entry::Blocks(n, _) => n.as_str() == p.name,
+                _ => false,
+            })
         });
-        if let Some(Entry::Blocks(_, members)) = found {
+        if let Some(Some(Entry::Blocks(_, members))) = found {
             // Blocks a `dynamic` property generated, then static ones.
-            members.push(Member::Json(&p.value, p.name_span, sh));
+            members.push(Member::Json(p.value(), p.name_span, sh));
             continue;
         }
         let first = match &mut seen {
-            Some(seen) => seen.insert(p.name.as_ref(), p.name_span),
+            _ if unique => None,
+            Some(seen) => seen.insert(p.node().name.as_ref(), p.name_span),
             None => out.iter().find_map(|e| match e {
                 Entry::Json(q, _) if q.name == p.name => Some(q.name_span),
                 _ => None,

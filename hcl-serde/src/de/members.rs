@@ -4,7 +4,7 @@
 use super::body::header;
 use super::dynamic::{GenJson, Generated};
 use super::Shared;
-use hcl_grammar::json::JsonValue;
+use crate::body::json_ref::JsonRef;
 use hcl_grammar::{Block, Span};
 use std::rc::Rc;
 
@@ -18,7 +18,7 @@ pub(crate) enum Member<'a, 'de> {
     /// A block that a `dynamic` block of a JSON-syntax body generated.
     GenJson(Rc<GenJson<'a, 'de>>, &'a Shared<'a>),
     /// A JSON value holding blocks, and where its name is.
-    Json(&'a JsonValue<'de>, Span, &'a Shared<'a>),
+    Json(JsonRef<'a, 'de>, Span, &'a Shared<'a>),
 }
 
 impl<'a> Member<'a, '_> {

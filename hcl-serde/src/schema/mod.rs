@@ -40,10 +40,11 @@ pub use crate::body::{
 pub use crate::source::Sources;
 pub use merge::merge;
 
+use crate::body::json_ref::JsonRef;
 use crate::body::BodyKind;
 use crate::error::{Error, Result};
 use crate::source::Syntax;
-use hcl_grammar::json::JsonValue;
+use hcl_grammar::json::{JsonDocument, JsonKind};
 use hcl_grammar::ParseOptions;
 
 /// A parsed configuration file of either syntax, borrowing its text.
@@ -57,7 +58,7 @@ pub struct File<'t> {
 #[derive(Debug)]
 enum Tree<'t> {
     Native(hcl_grammar::Body<'t>),
-    Json(JsonValue<'t>),
+    Json(JsonDocument<'t>),
 }
 
 impl<'t> File<'t> {
@@ -74,11 +75,9 @@ impl<'t> File<'t> {
                 Tree::Native(hcl_grammar::parse_body(src, &options).map_err(Error::syntax)?)
             }
             Syntax::Json => {
-                let v = hcl_grammar::json::parse_json(src, &options).map_err(Error::syntax)?;
-                if !matches!(
-                    v.kind,
-                    hcl_grammar::json::JsonKind::Object(_) | hcl_grammar::json::JsonKind::Array(_)
-                ) {
+                let doc = hcl_grammar::json::parse_json(src, &options).map_err(Error::syntax)?;
+                let v = doc.root();
+                if !matches!(v.kind, JsonKind::Object(_) | JsonKind::Array(_)) {
                     return Err(Error::syntax(hcl_grammar::Error::new(
                         format!(
                             "Root value must be object: the root of a JSON-syntax file must be an object, not {}",
@@ -88,7 +87,7 @@ impl<'t> File<'t> {
                         src,
                     )));
                 }
-                Tree::Json(v)
+                Tree::Json(doc)
             }
         };
         Ok(File {
@@ -120,7 +119,7 @@ impl<'t> File<'t> {
     pub fn body(&self) -> SchemaBody<'_> {
         let kind = match &self.tree {
             Tree::Native(b) => BodyKind::Native(b),
-            Tree::Json(v) => BodyKind::Json(v),
+            Tree::Json(doc) => BodyKind::Json(JsonRef::root(doc)),
         };
         SchemaBody {
             src: self.src,

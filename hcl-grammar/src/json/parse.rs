@@ -1,95 +1,12 @@
-//! A parser for JSON text, for HCL's JSON syntax (`.tf.json`,
-//! `.hcl.json`): a spanned tree that borrows from its input.
-//!
-//! This is plain JSON (RFC 8259) with what HCL needs on top: every value
-//! and property name has its byte [`Span`]; numbers keep their exact
-//! source text; repeated property names are kept, in order (in HCL's JSON
-//! syntax they mean repeated blocks); nesting is limited by
-//! [`ParseOptions::max_depth`] and the input's length by
-//! [`ParseOptions::max_input_len`]. What the tree means as HCL (which
-//! properties are attributes and which are blocks) depends on the
-//! application's schema and is decided by the `hcl` crate.
-//!
-//! Errors follow the reference implementation (hashicorp/hcl's `json`
-//! package): trailing commas, comments, single quotes, raw control
-//! characters in strings and anything after the value are syntax errors.
-//! Invalid UTF-8 inside a string becomes U+FFFD, as in the reference; a
-//! byte that cannot start a token is "Invalid start of value".
-//!
-//! ```
-//! use hcl_grammar::json::{parse_json, JsonKind};
-//! let v = parse_json(r#"{"port": 8080, "name": "web"}"#, &Default::default()).unwrap();
-//! let JsonKind::Object(props) = &v.kind else { panic!() };
-//! assert_eq!(props[0].name, "port");
-//! assert!(matches!(props[0].value.kind, JsonKind::Number("8080")));
-//! assert!(parse_json("{\"a\": 1,}", &Default::default()).is_err());
-//! ```
+//! The JSON parser: one pass over the bytes, children gathered on two
+//! scratch stacks and moved into the document's arenas as each container
+//! closes (so that a container's children lie side by side).
 
+use super::{JsonArray, JsonDocument, JsonKind, JsonObject, JsonProperty, JsonValue};
 use crate::{Error, ParseOptions, Result, Span};
 use std::borrow::Cow;
 
-/// A JSON value and its span (from its first to its last byte).
-#[derive(Debug, Clone, PartialEq)]
-pub struct JsonValue<'i> {
-    /// What the value is.
-    pub kind: JsonKind<'i>,
-    /// Where it is: for a string, the quotes included.
-    pub span: Span,
-}
-
-/// The kinds of JSON value.
-#[derive(Debug, Clone, PartialEq)]
-pub enum JsonKind<'i> {
-    /// `null`
-    Null,
-    /// `true` / `false`
-    Bool(bool),
-    /// A number, as written (`-0`, `1e400`, `0.1000`).
-    Number(&'i str),
-    /// A string, escapes decoded; borrowed when it had none.
-    String(Cow<'i, str>),
-    /// An array.
-    Array(Vec<JsonValue<'i>>),
-    /// An object: its properties in order, repeated names kept.
-    Object(Vec<JsonProperty<'i>>),
-}
-
-impl JsonKind<'_> {
-    /// The JSON type's name, for messages (`"object"`, `"string"`...).
-    pub fn type_name(&self) -> &'static str {
-        match self {
-            JsonKind::Null => "null",
-            JsonKind::Bool(_) => "bool",
-            JsonKind::Number(_) => "number",
-            JsonKind::String(_) => "string",
-            JsonKind::Array(_) => "array",
-            JsonKind::Object(_) => "object",
-        }
-    }
-}
-
-/// One `"name": value` property of an object.
-#[derive(Debug, Clone, PartialEq)]
-pub struct JsonProperty<'i> {
-    /// The name, escapes decoded.
-    pub name: Cow<'i, str>,
-    /// The name's span, quotes included.
-    pub name_span: Span,
-    /// The value.
-    pub value: JsonValue<'i>,
-}
-
-impl JsonValue<'_> {
-    /// Whether the string (or name) at `span` of `src` was written without
-    /// escapes, so that its text is the source between the quotes.
-    #[doc(hidden)]
-    pub fn is_raw_string(src: &str, span: Span) -> bool {
-        src.get(span.start() + 1..span.end().saturating_sub(1))
-            .is_some_and(|s| !s.contains('\\'))
-    }
-}
-
-/// Parses JSON text into a spanned tree, within the limits of `options`
+/// Parses JSON text into a spanned document, within the limits of `options`
 /// (depth and input length), of the part of `input` that
 /// [`ParseOptions::with_span`] names if it names one.
 ///
@@ -102,13 +19,13 @@ impl JsonValue<'_> {
 ///
 /// # Errors
 ///
-/// A syntax error with its position: see the [module docs](self).
-pub fn parse_json<'i>(input: &'i str, options: &ParseOptions) -> Result<JsonValue<'i>> {
+/// A syntax error with its position: see the [module docs](crate::json).
+pub fn parse_json<'i>(input: &'i str, options: &ParseOptions) -> Result<JsonDocument<'i>> {
     parse(input, options).map_err(|e| e.in_file(options))
 }
 
 /// [`parse_json`] without the file name on its errors.
-fn parse<'i>(input: &'i str, options: &ParseOptions) -> Result<JsonValue<'i>> {
+fn parse<'i>(input: &'i str, options: &ParseOptions) -> Result<JsonDocument<'i>> {
     let span = options.region(input)?;
     if span.len() > options.max_input_len() {
         let piece = input.get(span.range()).unwrap_or_default();
@@ -122,8 +39,15 @@ fn parse<'i>(input: &'i str, options: &ParseOptions) -> Result<JsonValue<'i>> {
         pos: span.start(),
         depth: 0,
         max_depth: options.max_depth(),
-        items: Vec::new(),
-        props: Vec::new(),
+        items: Lists::default(),
+        props: Lists::default(),
+        // A large document's arenas start with room in proportion to its
+        // size (a property takes 20 bytes of text or more, an element 3
+        // or more), so that they are seldom copied as they grow; a small
+        // one's are allocated (or not) as they fill.
+        values: Vec::with_capacity(reserve(span.len() / 64)),
+        properties: Vec::with_capacity(reserve(span.len() / 32)),
+        high: 0,
     };
     p.skip_ws();
     if p.pos >= p.bytes.len() {
@@ -137,7 +61,12 @@ fn parse<'i>(input: &'i str, options: &ParseOptions) -> Result<JsonValue<'i>> {
             Span::new(p.pos, p.pos + 1),
         ));
     }
-    Ok(v)
+    Ok(JsonDocument {
+        root: v,
+        values: p.values,
+        properties: p.properties,
+        ascii: p.high & HIGHS == 0,
+    })
 }
 
 struct Parser<'i> {
@@ -146,12 +75,21 @@ struct Parser<'i> {
     pos: usize,
     depth: usize,
     max_depth: usize,
-    /// The elements of the arrays being read, innermost last: each array
-    /// takes its own off the end into a `Vec` of the exact size (one
-    /// allocation, not one per doubling).
-    items: Vec<JsonValue<'i>>,
-    /// The same for the properties of objects.
-    props: Vec<JsonProperty<'i>>,
+    /// The elements of the arrays being read, one list per depth (at most
+    /// one container is open at each): an array moves its own into
+    /// `values` when it closes, in one copy, and leaves the list empty
+    /// (its room kept) for the next container at that depth.
+    items: Lists<JsonValue<'i>>,
+    /// The same for the properties of objects, into `properties`.
+    props: Lists<JsonProperty<'i>>,
+    /// The document's arenas: the elements of the arrays read so far,
+    /// each array's side by side.
+    values: Vec<JsonValue<'i>>,
+    /// The properties of the objects read so far.
+    properties: Vec<JsonProperty<'i>>,
+    /// The strings' bytes OR-ed together (some, conservatively): no
+    /// [`HIGHS`] bit set, every string is ASCII.
+    high: u64,
 }
 
 impl<'i> Parser<'i> {
@@ -176,19 +114,31 @@ impl<'i> Parser<'i> {
         }
     }
 
+    /// A value: strings and numbers here, inline in the loops of arrays
+    /// and objects; the rest in [`Parser::other`].
+    #[inline(always)]
     fn value(&mut self) -> Result<JsonValue<'i>> {
         let start = self.pos;
         match self.peek() {
-            Some(b'{') => self.object(),
-            Some(b'[') => self.array(),
             Some(b'"') => {
                 let s = self.string()?;
                 Ok(JsonValue {
                     kind: JsonKind::String(s),
-                    span: Span::new(start, self.pos),
+                    span: Span::at(start, self.pos),
                 })
             }
             Some(b'-' | b'0'..=b'9') => self.number(),
+            _ => self.other(),
+        }
+    }
+
+    /// A value other than a string or a number: an object, an array, a
+    /// keyword, or an error.
+    #[inline(never)]
+    fn other(&mut self) -> Result<JsonValue<'i>> {
+        match self.peek() {
+            Some(b'{') => self.object(),
+            Some(b'[') => self.array(),
             Some(b'a'..=b'z' | b'A'..=b'Z' | b'_') => self.keyword(),
             Some(b'/') => {
                 Err(self.err_here("Invalid start of value: comments are not allowed in JSON"))
@@ -210,7 +160,7 @@ impl<'i> Parser<'i> {
             self.pos += 1;
         }
         let word = self.src.get(start..self.pos).unwrap_or_default();
-        let span = Span::new(start, self.pos);
+        let span = Span::at(start, self.pos);
         let kind = match word {
             "null" => JsonKind::Null,
             "true" => JsonKind::Bool(true),
@@ -235,7 +185,7 @@ impl<'i> Parser<'i> {
             self.pos += 1;
         }
         let text = self.src.get(start..self.pos).unwrap_or_default();
-        let span = Span::new(start, self.pos);
+        let span = Span::at(start, self.pos);
         if !valid_number(text.as_bytes()) {
             return Err(self.err(format!("Invalid JSON number {text:?}"), span));
         }
@@ -247,21 +197,32 @@ impl<'i> Parser<'i> {
 
     /// A string starting at the current `"`; leaves `pos` after the
     /// closing quote.
+    #[inline]
     fn string(&mut self) -> Result<Cow<'i, str>> {
         let open = self.pos;
-        self.pos += 1;
-        let content_start = self.pos;
+        let content_start = open + 1;
         // Most strings have no escape: scan to the closing quote and
         // borrow. Any byte from 0x20 up other than `"` and `\` is plain
         // text (bytes of multi-byte characters included: the input is a
         // `str`).
-        self.pos += self.bytes.get(self.pos..).map_or(0, plain_run);
-        if self.peek() == Some(b'"') {
-            let raw = self.src.get(content_start..self.pos).unwrap_or_default();
-            self.pos += 1;
-            return Ok(Cow::Borrowed(raw));
+        let rest = self.bytes.get(content_start..).unwrap_or_default();
+        let (n, seen) = plain_run(rest);
+        self.high |= seen;
+        let end = content_start + n;
+        if rest.get(n) == Some(&b'"') {
+            self.pos = end + 1;
+            return Ok(Cow::Borrowed(
+                self.src.get(content_start..end).unwrap_or_default(),
+            ));
         }
-        // An escape (or an error): the text so far, then the rest decoded.
+        self.pos = end;
+        self.escaped_string(open, content_start)
+    }
+
+    /// The rest of [`Parser::string`] from the first escape (or error):
+    /// the text so far, then the rest decoded.
+    #[inline(never)]
+    fn escaped_string(&mut self, open: usize, content_start: usize) -> Result<Cow<'i, str>> {
         let mut buf = String::with_capacity(self.pos - content_start + 16);
         buf.push_str(self.src.get(content_start..self.pos).unwrap_or_default());
         loop {
@@ -274,6 +235,9 @@ impl<'i> Parser<'i> {
             match b {
                 b'"' => {
                     self.pos += 1;
+                    if !buf.is_ascii() {
+                        self.high = HIGHS;
+                    }
                     return Ok(Cow::Owned(buf));
                 }
                 b'\\' => {
@@ -312,7 +276,7 @@ impl<'i> Parser<'i> {
                     // A run of plain text (whole characters: it ends
                     // before an ASCII byte).
                     let from = self.pos;
-                    self.pos += self.bytes.get(from..).map_or(0, plain_run);
+                    self.pos += self.bytes.get(from..).map_or(0, |b| plain_run(b).0);
                     buf.push_str(self.src.get(from..self.pos).unwrap_or_default());
                 }
             }
@@ -373,7 +337,7 @@ impl<'i> Parser<'i> {
         let start = self.pos;
         self.enter()?;
         self.pos += 1;
-        let base = self.items.len();
+        let d = self.depth;
         self.skip_ws();
         if self.peek() == Some(b']') {
             self.pos += 1;
@@ -388,7 +352,9 @@ impl<'i> Parser<'i> {
                     ));
                 }
                 let item = self.value()?;
-                self.items.push(item);
+                if let Some(items) = self.items.at(d) {
+                    items.push(item);
+                }
                 self.skip_ws();
                 match self.peek() {
                     Some(b',') => {
@@ -414,10 +380,15 @@ impl<'i> Parser<'i> {
             }
         }
         self.depth -= 1;
-        let items = self.items.drain(base..).collect();
+        let at = self.values.len();
+        self.items.close(d, &mut self.values);
+        let array = JsonArray {
+            start: index(at),
+            len: index(self.values.len() - at),
+        };
         Ok(JsonValue {
-            kind: JsonKind::Array(items),
-            span: Span::new(start, self.pos),
+            kind: JsonKind::Array(array),
+            span: Span::at(start, self.pos),
         })
     }
 
@@ -425,7 +396,7 @@ impl<'i> Parser<'i> {
         let start = self.pos;
         self.enter()?;
         self.pos += 1;
-        let base = self.props.len();
+        let d = self.depth;
         self.skip_ws();
         if self.peek() == Some(b'}') {
             self.pos += 1;
@@ -454,7 +425,7 @@ impl<'i> Parser<'i> {
                         ))
                     }
                 };
-                let name_span = Span::new(name_start, self.pos);
+                let name_span = Span::at(name_start, self.pos);
                 self.skip_ws();
                 match self.peek() {
                     Some(b':') => self.pos += 1,
@@ -472,11 +443,13 @@ impl<'i> Parser<'i> {
                 }
                 self.skip_ws();
                 let value = self.value()?;
-                self.props.push(JsonProperty {
-                    name,
-                    name_span,
-                    value,
-                });
+                if let Some(props) = self.props.at(d) {
+                    props.push(JsonProperty {
+                        name,
+                        name_span,
+                        value,
+                    });
+                }
                 self.skip_ws();
                 match self.peek() {
                     Some(b',') => {
@@ -500,25 +473,102 @@ impl<'i> Parser<'i> {
             }
         }
         self.depth -= 1;
-        let props = self.props.drain(base..).collect();
+        let at = self.properties.len();
+        self.props.close(d, &mut self.properties);
+        let object = JsonObject {
+            start: index(at),
+            len: index(self.properties.len() - at),
+        };
         Ok(JsonValue {
-            kind: JsonKind::Object(props),
-            span: Span::new(start, self.pos),
+            kind: JsonKind::Object(object),
+            span: Span::at(start, self.pos),
         })
     }
 }
+
+/// The children of the containers being read, one list per depth (at
+/// most one container is open at each depth); the lists of the first
+/// depths inline.
+struct Lists<T> {
+    near: [Vec<T>; NEAR],
+    deep: Vec<Vec<T>>,
+}
+
+/// The depths whose lists are inline in [`Lists`].
+const NEAR: usize = 4;
+
+impl<T> Default for Lists<T> {
+    fn default() -> Self {
+        Lists {
+            near: Default::default(),
+            deep: Vec::new(),
+        }
+    }
+}
+
+impl<T> Lists<T> {
+    /// The list of depth `d`.
+    #[inline]
+    fn at(&mut self, d: usize) -> Option<&mut Vec<T>> {
+        if d < NEAR {
+            return self.near.get_mut(d);
+        }
+        let i = d - NEAR;
+        if self.deep.len() <= i {
+            self.deep.resize_with(i + 1, Vec::new);
+        }
+        self.deep.get_mut(i)
+    }
+
+    /// Moves the list of depth `d` to the end of `arena` in one copy,
+    /// leaving it empty with its room for the next container at that
+    /// depth. The first list to close into an arena without room becomes
+    /// the arena (no copy, no allocation: a small document's).
+    fn close(&mut self, d: usize, arena: &mut Vec<T>) {
+        if let Some(list) = self.at(d) {
+            if arena.capacity() == 0 {
+                std::mem::swap(arena, list);
+            } else {
+                arena.append(list);
+            }
+        }
+    }
+}
+
+/// The capacity to start an arena with, `n` estimated: none below 64
+/// (the first children allocate it).
+fn reserve(n: usize) -> usize {
+    if n < 64 {
+        0
+    } else {
+        n
+    }
+}
+
+/// An arena index: there are fewer values than input bytes, and the
+/// input is at most [`Span::MAX_OFFSET`] bytes long (checked first).
+fn index(i: usize) -> u32 {
+    u32::try_from(i).unwrap_or(u32::MAX)
+}
+
+/// A byte's high bit in each of a word's eight bytes.
+const HIGHS: u64 = 0x8080_8080_8080_8080;
 
 /// The length of the run of plain string text at the start of `bytes`:
 /// bytes other than `"`, `\\` and control characters (below 0x20). Eight
 /// bytes at a time: in each, a byte's high bit is set by the subtractions
 /// below when it is one of those, and the lowest one set is exact.
-fn plain_run(bytes: &[u8]) -> usize {
+///
+/// With it, the bytes read OR-ed together, whose [`HIGHS`] bits are set
+/// if a byte of the run is not ASCII (and may be for a byte past it).
+fn plain_run(bytes: &[u8]) -> (usize, u64) {
     const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGHS: u64 = ONES << 7;
     let mut chunks = bytes.chunks_exact(8);
     let mut n = 0;
+    let mut seen = 0;
     for chunk in chunks.by_ref() {
         let x = u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8]));
+        seen |= x;
         let ctrl = x.wrapping_sub(ONES * 0x20) & !x;
         let q = x ^ (ONES * u64::from(b'"'));
         let quote = q.wrapping_sub(ONES) & !q;
@@ -526,15 +576,18 @@ fn plain_run(bytes: &[u8]) -> usize {
         let backslash = b.wrapping_sub(ONES) & !b;
         let found = (ctrl | quote | backslash) & HIGHS;
         if found != 0 {
-            return n + (found.trailing_zeros() / 8) as usize;
+            return (n + (found.trailing_zeros() / 8) as usize, seen);
         }
         n += 8;
     }
-    let tail = chunks.remainder();
-    n + tail
-        .iter()
-        .position(|&b| b < 0x20 || b == b'"' || b == b'\\')
-        .unwrap_or(tail.len())
+    for &b in chunks.remainder() {
+        if b < 0x20 || b == b'"' || b == b'\\' {
+            break;
+        }
+        seen |= u64::from(b);
+        n += 1;
+    }
+    (n, seen)
 }
 
 /// The character at `pos` for a message.
@@ -587,7 +640,7 @@ fn valid_number(b: &[u8]) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::plain_run;
+    use super::{plain_run, HIGHS};
 
     /// The word-at-a-time scan stops where a byte-at-a-time one does.
     #[test]
@@ -611,14 +664,23 @@ mod tests {
                 for stop in stops {
                     let mut text: Vec<u8> = "aé ~".bytes().cycle().take(len).collect();
                     text.splice(at..at, stop.iter().copied());
-                    assert_eq!(plain_run(&text), naive(&text), "{text:?}");
+                    let (n, seen) = plain_run(&text);
+                    assert_eq!(n, naive(&text), "{text:?}");
+                    if !text.get(..n).is_some_and(<[u8]>::is_ascii) {
+                        assert_ne!(seen & HIGHS, 0, "{text:?}");
+                    }
                 }
             }
         }
         let all: Vec<u8> = (0..=255u8).rev().collect();
         let mut rest = all.as_slice();
         while let Some((_, tail)) = rest.split_first() {
-            assert_eq!(plain_run(rest), naive(rest));
+            let (n, seen) = plain_run(rest);
+            assert_eq!(n, naive(rest));
+            assert_eq!(
+                seen & HIGHS != 0,
+                !rest.get(..n).is_some_and(<[u8]>::is_ascii)
+            );
             rest = tail;
         }
     }
