@@ -209,3 +209,47 @@ fn an_unknown_for_each_makes_every_attribute_unknown() {
         assert!(e.message().contains("the value is unknown"), "{e}");
     }
 }
+
+/// The block an unknown `for_each` generates, read whole (into a `Value`
+/// or a map, through `deserialize_any`): every attribute unknown in both
+/// syntaxes, as a struct reads it and as the reference's `unknownBody`
+/// makes it (the literal `80` included).
+#[test]
+fn an_unknown_for_each_block_read_whole_is_unknown_in_both_syntaxes() {
+    let mut ctx = Context::new();
+    ctx.declare_var("rules", Value::unknown(Type::Any));
+    let native = "dynamic \"ingress\" {\n  for_each = rules\n  content {\n    port = 80\n    name = ingress.value.name\n  }\n}\n";
+    let json = r#"{"dynamic": {"ingress": {"for_each": "${rules}", "content": {"port": 80, "name": "${ingress.value.name}"}}}}"#;
+    let unknown = Value::unknown(Type::Any);
+    for (text, syntax) in [(native, Syntax::Native), (json, Syntax::Json)] {
+        let de = || {
+            hcl::Deserializer::from_str(text)
+                .with_syntax(syntax)
+                .with_context(&ctx)
+                .with_dynamic_blocks(true)
+        };
+        let v = Value::deserialize(de()).unwrap();
+        let mut block = hcl::Map::new();
+        block.insert("port".to_owned(), unknown.clone());
+        block.insert("name".to_owned(), unknown.clone());
+        let mut want = hcl::Map::new();
+        want.insert("ingress".to_owned(), Value::Object(block));
+        assert_eq!(v, Value::Object(want), "{text}");
+
+        #[derive(Deserialize)]
+        struct Rules {
+            ingress: Vec<std::collections::BTreeMap<String, Value>>,
+        }
+        let r = Rules::deserialize(de()).unwrap();
+        assert_eq!(r.ingress.len(), 1, "{text}");
+        let got: Vec<_> = r.ingress[0].iter().collect();
+        assert_eq!(
+            got,
+            [
+                (&"name".to_owned(), &unknown),
+                (&"port".to_owned(), &unknown)
+            ],
+            "{text}"
+        );
+    }
+}

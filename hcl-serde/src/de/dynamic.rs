@@ -192,6 +192,24 @@ impl<'x, 'de> GenJsonDeserializer<'x, 'de> {
     fn body(&self) -> JsonDeserializer<'x, 'de> {
         JsonDeserializer::new(self.g.body, self.sh, self.depth)
     }
+
+    /// The body read whole (into a `Value` or a map) by its entries when
+    /// that differs from reading its JSON value: generated for an unknown
+    /// `for_each` (every attribute unknown, as in the native syntax and as
+    /// a struct reads it), or holding `dynamic` blocks of its own.
+    fn visit_body<V: Visitor<'de>>(
+        self,
+        v: V,
+        otherwise: impl FnOnce(JsonDeserializer<'x, 'de>, V) -> Result<V::Value>,
+    ) -> Result<V::Value> {
+        match super::json_seq::dynamic_access(self.g.body, self.sh, self.depth)? {
+            Some(entries) => {
+                let span = self.g.body.span;
+                v.visit_map(entries).map_err(|e| e.with_span(span))
+            }
+            None => otherwise(self.body(), v),
+        }
+    }
 }
 
 macro_rules! gen_json_forward {
@@ -227,8 +245,28 @@ impl<'de> de::Deserializer<'de> for GenJsonDeserializer<'_, 'de> {
         super::json_seq::visit_labelled(labels, self.g.body, fields, self.sh, self.depth, v)
     }
 
+    fn deserialize_any<V: Visitor<'de>>(self, v: V) -> Result<V::Value> {
+        self.visit_body(v, |d, v| de::Deserializer::deserialize_any(d, v))
+    }
+
+    fn deserialize_map<V: Visitor<'de>>(self, v: V) -> Result<V::Value> {
+        self.visit_body(v, |d, v| de::Deserializer::deserialize_map(d, v))
+    }
+
+    fn deserialize_newtype_struct<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        v: V,
+    ) -> Result<V::Value> {
+        if !super::json_value::is_value_name(name) {
+            return de::Deserializer::deserialize_newtype_struct(self.body(), name, v);
+        }
+        self.visit_body(v, |d, v| {
+            de::Deserializer::deserialize_newtype_struct(d, name, v)
+        })
+    }
+
     gen_json_forward! {
-        deserialize_any()
         deserialize_bool()
         deserialize_i8() deserialize_i16() deserialize_i32() deserialize_i64() deserialize_i128()
         deserialize_u8() deserialize_u16() deserialize_u32() deserialize_u64() deserialize_u128()
@@ -237,11 +275,9 @@ impl<'de> de::Deserializer<'de> for GenJsonDeserializer<'_, 'de> {
         deserialize_bytes() deserialize_byte_buf()
         deserialize_option() deserialize_unit()
         deserialize_unit_struct(name: &'static str)
-        deserialize_newtype_struct(name: &'static str)
         deserialize_seq()
         deserialize_tuple(len: usize)
         deserialize_tuple_struct(name: &'static str, len: usize)
-        deserialize_map()
         deserialize_enum(name: &'static str, variants: &'static [&'static str])
         deserialize_identifier()
         deserialize_ignored_any()

@@ -217,7 +217,7 @@ impl<'a, 'de> JsonDeserializer<'a, 'de> {
 
 /// Whether a newtype's name is `Value`'s private one: the same constant
 /// is usually at the same address.
-fn is_value_name(name: &str) -> bool {
+pub(super) fn is_value_name(name: &str) -> bool {
     std::ptr::eq(name, VALUE_NAME) || name == VALUE_NAME
 }
 
