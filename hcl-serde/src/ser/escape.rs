@@ -126,7 +126,8 @@ use crate::quote::is_identifier;
 /// What the writer needs to know of a key (the [`key`] bits): whether it
 /// is an identifier ([`is_identifier`]; ASCII ones by this module's
 /// table, checked against it by a test), an ASCII one, a word an object
-/// key must quote ([`is_bare_key`]), a `$label` field.
+/// key must quote ([`is_bare_key`](crate::quote::is_bare_key)), a
+/// `$label` field.
 pub(crate) fn key_flags(bytes: &[u8]) -> u8 {
     let Some((&first, rest)) = bytes.split_first() else {
         return 0;
