@@ -253,3 +253,31 @@ fn an_unknown_for_each_block_read_whole_is_unknown_in_both_syntaxes() {
         );
     }
 }
+
+/// A `dynamic` block inside a generated block, the outer one read whole
+/// into a `Value`: the inner one is expanded too, in both syntaxes (its
+/// `for_each` of two names gives two `rule` blocks).
+#[test]
+fn a_dynamic_block_inside_a_generated_block_read_whole_is_expanded() {
+    let native = "dynamic \"group\" {\n  for_each = [\"g\"]\n  content {\n    name = group.value\n    dynamic \"rule\" {\n      for_each = [\"a\", \"b\"]\n      content {\n        id = rule.value\n      }\n    }\n  }\n}\n";
+    let json = r#"{"dynamic": {"group": {"for_each": "${[\"g\"]}", "content": {"name": "${group.value}", "dynamic": {"rule": {"for_each": "${[\"a\", \"b\"]}", "content": {"id": "${rule.value}"}}}}}}}"#;
+    let ctx = Context::new();
+    let rule = |id: &str| {
+        let mut m = hcl::Map::new();
+        m.insert("id".to_owned(), Value::from(id));
+        Value::Object(m)
+    };
+    let mut group = hcl::Map::new();
+    group.insert("name".to_owned(), Value::from("g"));
+    group.insert("rule".to_owned(), Value::Array(vec![rule("a"), rule("b")]));
+    let mut want = hcl::Map::new();
+    want.insert("group".to_owned(), Value::Object(group));
+    for (text, syntax) in [(native, Syntax::Native), (json, Syntax::Json)] {
+        let de = hcl::Deserializer::from_str(text)
+            .with_syntax(syntax)
+            .with_context(&ctx)
+            .with_dynamic_blocks(true);
+        let v = Value::deserialize(de).unwrap();
+        assert_eq!(v, Value::Object(want.clone()), "{text}");
+    }
+}
