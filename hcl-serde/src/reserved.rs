@@ -9,6 +9,12 @@ use std::cell::Cell;
 /// [`Number`](crate::Number)) ask a deserializer for exact numbers (see
 /// `value/de.rs`).
 pub(crate) const VALUE_NAME: &str = "$__hcl_private_Value";
+
+/// Whether a newtype's name is [`VALUE_NAME`]: the same constant is
+/// usually at the same address, so the pointer is compared first.
+pub(crate) fn is_value_name(name: &str) -> bool {
+    std::ptr::eq(name, VALUE_NAME) || name == VALUE_NAME
+}
 /// The one key of the map that carries an exact number to a `Value`.
 pub(crate) const NUMBER_KEY: &str = "$__hcl_private_Number";
 /// The one key of the map that carries an unknown value to a `Value`

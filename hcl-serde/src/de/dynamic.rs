@@ -258,7 +258,7 @@ impl<'de> de::Deserializer<'de> for GenJsonDeserializer<'_, 'de> {
         name: &'static str,
         v: V,
     ) -> Result<V::Value> {
-        if !super::json_value::is_value_name(name) {
+        if !crate::reserved::is_value_name(name) {
             return de::Deserializer::deserialize_newtype_struct(self.body(), name, v);
         }
         self.visit_body(v, |d, v| {

@@ -7,7 +7,6 @@ use super::key::{KeyDeserializer, Str};
 use super::value::{to_f32, visit_int, visit_number, visit_number_exact, ValueDeserializer};
 use super::Shared;
 use crate::error::{Error, Result};
-use crate::value::de::VALUE_NAME;
 use crate::{Number, Value};
 use hcl_grammar::{Expr, ExprKind, ObjectItem, ObjectKey, TemplatePart, UnaryOp};
 use serde::de::{self, Visitor};
@@ -275,7 +274,7 @@ impl<'de> de::Deserializer<'de> for ExprDeserializer<'_, 'de> {
         if capture::is_capture(name) {
             return self.deserialize_struct(name, &[], v);
         }
-        if name == VALUE_NAME {
+        if crate::reserved::is_value_name(name) {
             // A `Value` target: a number literal arrives exactly; anything
             // evaluated goes through `ValueDeserializer`, which does the
             // same.

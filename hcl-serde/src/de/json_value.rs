@@ -16,12 +16,13 @@ use super::capture;
 use super::enums::EnumDeserializer;
 use super::json_seq::{visit_block, BlockSeq};
 use super::key::{KeyDeserializer, Str};
-use super::value::{to_f32, visit_int, visit_number, visit_number_exact, ValueDeserializer};
+use super::value::{
+    to_f32, visit_int, visit_number, visit_number_exact, ExactNumberAccess, ValueDeserializer,
+};
 use super::Shared;
 use crate::body::json::{self, COMMENT};
 use crate::body::json_ref::{distinct, ItemIter, Items, JsonRef, PropIter, PropRef, Props};
 use crate::error::{Error, Result};
-use crate::value::de::{NUMBER_KEY, VALUE_NAME};
 use crate::{Number, Value};
 use hcl_grammar::json::JsonKind;
 use serde::de::{self, Visitor};
@@ -215,42 +216,6 @@ impl<'a, 'de> JsonDeserializer<'a, 'de> {
     }
 }
 
-/// Whether a newtype's name is `Value`'s private one: the same constant
-/// is usually at the same address.
-pub(super) fn is_value_name(name: &str) -> bool {
-    std::ptr::eq(name, VALUE_NAME) || name == VALUE_NAME
-}
-
-/// A number for a `Value` whose text is exact as written
-/// (`json::exact_as_written`): the one-entry map `visit_number_exact` hands
-/// over, the text lent from the JSON.
-struct ExactText<'de> {
-    text: Option<&'de str>,
-}
-
-impl<'de> de::MapAccess<'de> for ExactText<'de> {
-    type Error = Error;
-
-    fn next_key_seed<K: de::DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>> {
-        if self.text.is_none() {
-            return Ok(None);
-        }
-        seed.deserialize(de::value::BorrowedStrDeserializer::new(NUMBER_KEY))
-            .map(Some)
-    }
-
-    fn next_value_seed<T: de::DeserializeSeed<'de>>(&mut self, seed: T) -> Result<T::Value> {
-        match self.text.take() {
-            Some(t) => seed.deserialize(de::value::BorrowedStrDeserializer::new(t)),
-            None => Err(Error::data("a map value was requested twice")),
-        }
-    }
-
-    fn size_hint(&self) -> Option<usize> {
-        Some(usize::from(self.text.is_some()))
-    }
-}
-
 /// Whether a struct with these fields takes labels.
 pub(crate) fn wants_labels(fields: &[&str]) -> bool {
     fields.contains(&LABEL_FIELD) || fields.contains(&LABELS_FIELD)
@@ -349,7 +314,7 @@ impl<'de> de::Deserializer<'de> for JsonDeserializer<'_, 'de> {
         if capture::is_capture(name) {
             return self.deserialize_struct(name, &[], v);
         }
-        if is_value_name(name) {
+        if crate::reserved::is_value_name(name) {
             // A `Value` target: a number arrives exactly; anything
             // evaluated goes through `ValueDeserializer` (unknown values
             // included).
@@ -359,7 +324,9 @@ impl<'de> de::Deserializer<'de> for JsonDeserializer<'_, 'de> {
                         return v.visit_i64(i);
                     }
                     if json::exact_as_written(t) {
-                        return v.visit_map(ExactText { text: Some(t) });
+                        return v.visit_map(ExactNumberAccess {
+                            text: Some(Cow::Borrowed(t)),
+                        });
                     }
                     if let Some(n) = json::number(t) {
                         return visit_number_exact(&n, v).map_err(|e| e.with_span(self.v.span));

@@ -92,7 +92,7 @@ impl<'de> de::Deserializer<'de> for RemainDeserializer<'_, 'de> {
         if capture::is_capture(name) {
             return self.deserialize_struct(name, &[], v);
         }
-        if name == crate::value::de::VALUE_NAME {
+        if crate::reserved::is_value_name(name) {
             return self.visit_entries(v);
         }
         v.visit_newtype_struct(self)

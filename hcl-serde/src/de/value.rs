@@ -4,10 +4,11 @@ use super::capture;
 use super::enums::EnumDeserializer;
 use super::key::{KeyDeserializer, Str};
 use crate::error::{Error, Result};
-use crate::value::de::{NUMBER_KEY, UNKNOWN_KEY, VALUE_NAME};
+use crate::value::de::{NUMBER_KEY, UNKNOWN_KEY};
 use crate::{Number, Value};
 use hcl_grammar::Span;
 use serde::de::{self, IntoDeserializer, Visitor};
+use std::borrow::Cow;
 
 /// A deserializer of a [`Value`], as used by [`from_value`](crate::from_value)
 /// and for every expression the deserializer evaluates.
@@ -178,7 +179,7 @@ pub(crate) fn visit_number_exact<'de, V: Visitor<'de>>(n: &Number, v: V) -> Resu
         }
     };
     v.visit_map(ExactNumberAccess {
-        text: Some(n.to_exact_text()),
+        text: Some(Cow::Owned(n.to_exact_text())),
     })
 }
 
@@ -205,12 +206,14 @@ fn visit_integer<'de, V: Visitor<'de>>(
     Err(v)
 }
 
-/// The map `{"$__hcl_private_Number": "<exact text>"}`.
-struct ExactNumberAccess {
-    text: Option<String>,
+/// The map `{"$__hcl_private_Number": "<exact text>"}`: the text made
+/// from a [`Number`], or lent from the input (a JSON number that is
+/// exact as written).
+pub(crate) struct ExactNumberAccess<'de> {
+    pub(crate) text: Option<Cow<'de, str>>,
 }
 
-impl<'de> de::MapAccess<'de> for ExactNumberAccess {
+impl<'de> de::MapAccess<'de> for ExactNumberAccess<'de> {
     type Error = Error;
 
     fn next_key_seed<K: de::DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>> {
@@ -223,7 +226,8 @@ impl<'de> de::MapAccess<'de> for ExactNumberAccess {
 
     fn next_value_seed<T: de::DeserializeSeed<'de>>(&mut self, seed: T) -> Result<T::Value> {
         match self.text.take() {
-            Some(t) => seed.deserialize(de::value::StringDeserializer::new(t)),
+            Some(Cow::Borrowed(t)) => seed.deserialize(de::value::BorrowedStrDeserializer::new(t)),
+            Some(Cow::Owned(t)) => seed.deserialize(de::value::StringDeserializer::new(t)),
             None => Err(Error::data("a map value was requested twice")),
         }
     }
@@ -389,7 +393,7 @@ impl<'de> de::Deserializer<'de> for ValueDeserializer {
         if capture::is_capture(name) {
             return self.deserialize_struct(name, &[], v);
         }
-        if name == VALUE_NAME {
+        if crate::reserved::is_value_name(name) {
             // A `Value` target: its number arrives exactly.
             if let Value::Number(ref n) = self.value {
                 return visit_number_exact(n, v).map_err(|e| self.err(e));
