@@ -6,7 +6,6 @@
 
 use hcl_grammar::json::{parse_json, JsonDocument, JsonKind, JsonValue};
 use hcl_grammar::Span;
-use std::borrow::Cow;
 
 #[test]
 fn numbers_are_checked_by_the_rfc_grammar() {
@@ -37,15 +36,32 @@ fn strings_decode_escapes_and_borrow_otherwise() {
         panic!("not an array")
     };
     let items = doc.items(array);
+    let text: Vec<_> = items.iter().map(|v| doc.string(v).unwrap()).collect();
+    assert_eq!(text, ["a\"b\u{e9}\u{1F600}/", "plain", "\u{FFFD}"]);
+    let borrowed: Vec<_> = items
+        .iter()
+        .map(|v| match v.kind {
+            JsonKind::String(s) => doc.source_str(s, v.span),
+            _ => panic!("not a string"),
+        })
+        .collect();
+    assert_eq!(borrowed, [None, Some("plain"), None]);
+    assert!(!doc.is_ascii());
+}
+
+#[test]
+fn decoded_strings_are_kept_apart() {
+    // Escaped strings among plain ones, names and values, an empty one.
+    let doc = parse_json(
+        r#"{"a\n": "x", "b": "\"", "c": ["", "\\", "d", "\u0065\u0066"], "\/": ""}"#,
+        &Default::default(),
+    )
+    .unwrap();
+    assert!(doc.is_ascii());
     assert_eq!(
-        items[0].kind,
-        JsonKind::String("a\"b\u{e9}\u{1F600}/".into())
+        render(&doc, doc.root()),
+        r#"{"a\n":"x","b":"\"","c":["","\\","d","ef"],"/":""}"#
     );
-    assert!(matches!(
-        &items[1].kind,
-        JsonKind::String(Cow::Borrowed("plain"))
-    ));
-    assert_eq!(items[2].kind, JsonKind::String("\u{FFFD}".into()));
 }
 
 #[test]
@@ -79,18 +95,18 @@ fn repeated_names_are_kept_in_order() {
         panic!("not an object")
     };
     let props = doc.properties(object);
-    let names: Vec<_> = props.iter().map(|p| p.name.as_ref()).collect();
+    let names: Vec<_> = props.iter().map(|p| doc.name(p)).collect();
     assert_eq!(names, ["b", "a", "b"]);
     assert_eq!(props[2].name_span, Span::new(17, 20));
 }
 
 /// The document written back as compact JSON, from its arenas.
-fn render(doc: &JsonDocument<'_>, v: &JsonValue<'_>) -> String {
+fn render(doc: &JsonDocument<'_>, v: &JsonValue) -> String {
     match &v.kind {
         JsonKind::Null => "null".to_owned(),
         JsonKind::Bool(b) => b.to_string(),
-        JsonKind::Number(n) => (*n).to_owned(),
-        JsonKind::String(s) => format!("{s:?}"),
+        JsonKind::Number => doc.number(v).unwrap().to_owned(),
+        JsonKind::String(_) => format!("{:?}", doc.string(v).unwrap()),
         JsonKind::Array(a) => {
             let items: Vec<_> = doc.items(*a).iter().map(|i| render(doc, i)).collect();
             format!("[{}]", items.join(","))
@@ -99,7 +115,7 @@ fn render(doc: &JsonDocument<'_>, v: &JsonValue<'_>) -> String {
             let props: Vec<_> = doc
                 .properties(*o)
                 .iter()
-                .map(|p| format!("{:?}:{}", p.name, render(doc, &p.value)))
+                .map(|p| format!("{:?}:{}", doc.name(p), render(doc, &p.value)))
                 .collect();
             format!("{{{}}}", props.join(","))
         }
@@ -135,12 +151,12 @@ fn the_root_keeps_the_properties_asked_for() {
         &Default::default(),
     )
     .unwrap();
-    doc.retain_root_properties(|p| p.name != "a");
+    doc.retain_root_properties(|_, name| name != "a");
     assert_eq!(render(&doc, doc.root()), r#"{"b":{"x":2},"c":[4]}"#);
-    doc.retain_root_properties(|_| false);
+    doc.retain_root_properties(|_, _| false);
     assert_eq!(render(&doc, doc.root()), "{}");
     let mut doc = parse_json("[1]", &Default::default()).unwrap();
-    doc.retain_root_properties(|_| false);
+    doc.retain_root_properties(|_, _| false);
     assert_eq!(render(&doc, doc.root()), "[1]");
 }
 

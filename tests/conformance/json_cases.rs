@@ -304,15 +304,12 @@ fn serde_path(
 /// Whether a property of the root object has a name written with escapes:
 /// the serde path refuses those (a documented limit, README "JSON syntax").
 pub fn escaped_names(text: &str) -> bool {
-    use hcl_grammar::json::{parse_json, JsonKind, JsonValue};
+    use hcl_grammar::json::{parse_json, JsonKind};
     let Ok(doc) = parse_json(text, &Default::default()) else {
         return false;
     };
     match doc.root().kind {
-        JsonKind::Object(object) => doc
-            .properties(object)
-            .iter()
-            .any(|p| !JsonValue::is_raw_string(text, p.name_span)),
+        JsonKind::Object(object) => doc.properties(object).iter().any(|p| p.name.is_escaped()),
         _ => false,
     }
 }

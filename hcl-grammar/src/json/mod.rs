@@ -17,9 +17,14 @@
 //! contiguous arenas (one of array elements, one of object properties):
 //! an array or object value holds the place of its children there
 //! ([`JsonArray`], [`JsonObject`]), and the document hands them out as
-//! slices ([`JsonDocument::items`], [`JsonDocument::properties`]). A
-//! document costs a few allocations, whatever its size, and its values
-//! lie in the order they are read.
+//! slices ([`JsonDocument::items`], [`JsonDocument::properties`]). The
+//! nodes are small `Copy` data without drop glue: a string or a number
+//! is read through the document ([`JsonDocument::str`],
+//! [`JsonDocument::name`], [`JsonDocument::string`],
+//! [`JsonDocument::number`]), which borrows it from the input, or, for a
+//! string written with escapes, from the one buffer of decoded text it
+//! keeps. A document costs a few allocations, whatever its size, and its
+//! values lie in the order they are read.
 //!
 //! Errors follow the reference implementation (hashicorp/hcl's `json`
 //! package): trailing commas, comments, single quotes, raw control
@@ -32,8 +37,8 @@
 //! let doc = parse_json(r#"{"port": 8080, "tags": ["a", "b"]}"#, &Default::default()).unwrap();
 //! let JsonKind::Object(object) = doc.root().kind else { panic!() };
 //! let props = doc.properties(object);
-//! assert_eq!(props[0].name, "port");
-//! assert!(matches!(props[0].value.kind, JsonKind::Number("8080")));
+//! assert_eq!(doc.name(&props[0]), "port");
+//! assert_eq!(doc.number(&props[0].value), Some("8080"));
 //! let JsonKind::Array(tags) = props[1].value.kind else { panic!() };
 //! assert_eq!(doc.items(tags).len(), 2);
 //! assert!(parse_json("{\"a\": 1,}", &Default::default()).is_err());
@@ -44,17 +49,18 @@ mod parse;
 pub use parse::parse_json;
 
 use crate::Span;
-use std::borrow::Cow;
+use std::fmt;
 
-/// A parsed JSON text: its root value, and the arenas that hold every
-/// array's elements and every object's properties, each container's
-/// children side by side.
+/// A parsed JSON text: its root value, the arenas that hold every
+/// array's elements and every object's properties (each container's
+/// children side by side), and the text of the strings written with
+/// escapes, decoded.
 ///
 /// ```
 /// use hcl_grammar::json::{parse_json, JsonDocument, JsonKind, JsonValue};
 ///
 /// /// The number of values in `v`, itself included.
-/// fn count(doc: &JsonDocument<'_>, v: &JsonValue<'_>) -> usize {
+/// fn count(doc: &JsonDocument<'_>, v: &JsonValue) -> usize {
 ///     1 + match v.kind {
 ///         JsonKind::Array(a) => doc.items(a).iter().map(|i| count(doc, i)).sum(),
 ///         JsonKind::Object(o) => doc.properties(o).iter().map(|p| count(doc, &p.value)).sum(),
@@ -65,20 +71,43 @@ use std::borrow::Cow;
 /// let doc = parse_json(r#"{"a": [1, {"b": null}], "c": "d"}"#, &Default::default()).unwrap();
 /// assert_eq!(count(&doc, doc.root()), 6);
 /// ```
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Clone, PartialEq)]
 pub struct JsonDocument<'i> {
-    root: JsonValue<'i>,
+    /// The text parsed (the whole input: spans are offsets into it).
+    src: &'i str,
+    root: JsonValue,
     /// The elements of every array.
-    values: Vec<JsonValue<'i>>,
+    values: Vec<JsonValue>,
     /// The properties of every object.
-    properties: Vec<JsonProperty<'i>>,
+    properties: Vec<JsonProperty>,
+    /// The text of every string written with escapes, decoded, one after
+    /// another.
+    decoded: String,
+    /// Where each of those ends in `decoded` (it starts where the one
+    /// before ends).
+    ends: Vec<u32>,
     /// Whether every string is ASCII.
     ascii: bool,
 }
 
+impl fmt::Debug for JsonDocument<'_> {
+    /// The nodes and the decoded text (not the input, which spans point
+    /// into).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("JsonDocument")
+            .field("root", &self.root)
+            .field("values", &self.values)
+            .field("properties", &self.properties)
+            .field("decoded", &self.decoded)
+            .field("ends", &self.ends)
+            .field("ascii", &self.ascii)
+            .finish()
+    }
+}
+
 impl<'i> JsonDocument<'i> {
     /// The value the text holds.
-    pub fn root(&self) -> &JsonValue<'i> {
+    pub fn root(&self) -> &JsonValue {
         &self.root
     }
 
@@ -96,88 +125,236 @@ impl<'i> JsonDocument<'i> {
         self.ascii
     }
 
+    /// The text the document was parsed from (the whole input given to
+    /// [`parse_json`], whose offsets the spans are).
+    ///
+    /// ```
+    /// use hcl_grammar::json::parse_json;
+    /// let doc = parse_json(" [1] ", &Default::default()).unwrap();
+    /// assert_eq!(&doc.source()[doc.root().span.range()], "[1]");
+    /// ```
+    pub fn source(&self) -> &'i str {
+        self.src
+    }
+
     /// The elements of an array of this document, in order. (An array of
     /// another document gives some other slice, or an empty one.)
-    pub fn items(&self, array: JsonArray) -> &[JsonValue<'i>] {
+    pub fn items(&self, array: JsonArray) -> &[JsonValue] {
         self.values.get(array.range()).unwrap_or_default()
     }
 
     /// The properties of an object of this document, in order, repeated
     /// names kept. (An object of another document gives some other
     /// slice, or an empty one.)
-    pub fn properties(&self, object: JsonObject) -> &[JsonProperty<'i>] {
+    pub fn properties(&self, object: JsonObject) -> &[JsonProperty] {
         self.properties.get(object.range()).unwrap_or_default()
     }
 
-    /// Removes the root object's properties for which `keep` returns
-    /// `false`, keeping the others in order (as [`Vec::retain`]); nothing
-    /// when the root is not an object. For a program that reads some
-    /// properties itself and hands the rest of the document on.
+    /// The text of the string `s` of this document whose span (quotes
+    /// included) is `span`, escapes decoded: a string value's
+    /// ([`JsonKind::String`] and [`JsonValue::span`]) or a property's
+    /// name ([`JsonProperty::name`] and [`JsonProperty::name_span`]).
+    /// (A string of another document gives some other text.)
+    ///
+    /// ```
+    /// use hcl_grammar::json::{parse_json, JsonKind};
+    /// let doc = parse_json(r#"["a\tb", "c"]"#, &Default::default()).unwrap();
+    /// let JsonKind::Array(a) = doc.root().kind else { panic!() };
+    /// let JsonKind::String(s) = doc.items(a)[0].kind else { panic!() };
+    /// assert_eq!(doc.str(s, doc.items(a)[0].span), "a\tb");
+    /// ```
+    #[inline]
+    pub fn str(&self, s: JsonStr, span: Span) -> &str {
+        match self.source_str(s, span) {
+            Some(text) => text,
+            None => self.decoded(s),
+        }
+    }
+
+    /// [`JsonDocument::str`] when the string is written without escapes:
+    /// its text is then the input's, between the quotes, and lives as
+    /// long as the input. `None` for a string written with escapes.
+    ///
+    /// ```
+    /// use hcl_grammar::json::{parse_json, JsonKind};
+    /// let doc = parse_json(r#"{"a": 1, "\u0062": 2}"#, &Default::default()).unwrap();
+    /// let JsonKind::Object(o) = doc.root().kind else { panic!() };
+    /// let [a, b] = doc.properties(o) else { panic!() };
+    /// assert_eq!(doc.source_str(a.name, a.name_span), Some("a"));
+    /// assert_eq!(doc.source_str(b.name, b.name_span), None);
+    /// assert_eq!(doc.name(b), "b");
+    /// ```
+    #[inline]
+    pub fn source_str(&self, s: JsonStr, span: Span) -> Option<&'i str> {
+        if s.is_escaped() {
+            return None;
+        }
+        self.src
+            .get(span.start() + 1..span.end().saturating_sub(1))
+            .or(Some(""))
+    }
+
+    /// The decoded text of the escaped string `s`.
+    #[cold]
+    fn decoded(&self, s: JsonStr) -> &str {
+        let i = s.0 as usize;
+        let start = match i.checked_sub(2) {
+            Some(before) => self.ends.get(before).map_or(0, |&e| e as usize),
+            None => 0,
+        };
+        let end = self
+            .ends
+            .get(i.wrapping_sub(1))
+            .map_or(start, |&e| e as usize);
+        self.decoded.get(start..end).unwrap_or_default()
+    }
+
+    /// A property's name, escapes decoded.
+    #[inline]
+    pub fn name(&self, p: &JsonProperty) -> &str {
+        self.str(p.name, p.name_span)
+    }
+
+    /// The text of a string value, escapes decoded; `None` for a value of
+    /// another kind.
+    ///
+    /// ```
+    /// use hcl_grammar::json::parse_json;
+    /// let doc = parse_json(r#""caf\u00e9""#, &Default::default()).unwrap();
+    /// assert_eq!(doc.string(doc.root()), Some("café"));
+    /// ```
+    #[inline]
+    pub fn string(&self, v: &JsonValue) -> Option<&str> {
+        match v.kind {
+            JsonKind::String(s) => Some(self.str(s, v.span)),
+            _ => None,
+        }
+    }
+
+    /// The text of a number value, as written (`-0`, `1e400`, `0.1000`);
+    /// `None` for a value of another kind.
+    ///
+    /// ```
+    /// use hcl_grammar::json::parse_json;
+    /// let doc = parse_json("[1e400]", &Default::default()).unwrap();
+    /// assert_eq!(doc.number(doc.root()), None);
+    /// let doc = parse_json(" -0.10 ", &Default::default()).unwrap();
+    /// assert_eq!(doc.number(doc.root()), Some("-0.10"));
+    /// ```
+    #[inline]
+    pub fn number(&self, v: &JsonValue) -> Option<&'i str> {
+        match v.kind {
+            JsonKind::Number => self.src.get(v.span.range()),
+            _ => None,
+        }
+    }
+
+    /// Removes the root object's properties for which `keep`, given each
+    /// property and its name, returns `false`, keeping the others in
+    /// order (as [`Vec::retain`]); nothing when the root is not an
+    /// object. For a program that reads some properties itself and hands
+    /// the rest of the document on.
     ///
     /// ```
     /// use hcl_grammar::json::{parse_json, JsonKind};
     /// let mut doc = parse_json(r#"{"a": 1, "b": 2, "c": 3}"#, &Default::default()).unwrap();
-    /// doc.retain_root_properties(|p| p.name != "b");
+    /// doc.retain_root_properties(|_, name| name != "b");
     /// let JsonKind::Object(o) = doc.root().kind else { panic!() };
-    /// let names: Vec<_> = doc.properties(o).iter().map(|p| p.name.as_ref()).collect();
+    /// let names: Vec<_> = doc.properties(o).iter().map(|p| doc.name(p)).collect();
     /// assert_eq!(names, ["a", "c"]);
     /// ```
-    pub fn retain_root_properties(&mut self, mut keep: impl FnMut(&JsonProperty<'i>) -> bool) {
-        let JsonKind::Object(object) = &mut self.root.kind else {
-            return;
-        };
-        let Some(props) = self.properties.get_mut(object.range()) else {
+    pub fn retain_root_properties(&mut self, mut keep: impl FnMut(&JsonProperty, &str) -> bool) {
+        let JsonKind::Object(object) = self.root.kind else {
             return;
         };
         let mut kept = 0;
-        for i in 0..props.len() {
-            if props.get(i).is_some_and(&mut keep) {
-                props.swap(kept, i);
+        for i in object.range() {
+            let Some(&p) = self.properties.get(i) else {
+                break;
+            };
+            if keep(&p, self.name(&p)) {
+                if let Some(slot) = self.properties.get_mut(object.start as usize + kept) {
+                    *slot = p;
+                }
                 kept += 1;
             }
         }
         // `kept` is at most the old length, a `u32`.
-        object.len = u32::try_from(kept).unwrap_or(object.len);
+        let len = u32::try_from(kept).unwrap_or(object.len);
+        self.root.kind = JsonKind::Object(JsonObject { len, ..object });
     }
 }
 
 /// A JSON value and its span (from its first to its last byte).
-#[derive(Debug, Clone, PartialEq)]
-pub struct JsonValue<'i> {
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct JsonValue {
     /// What the value is.
-    pub kind: JsonKind<'i>,
-    /// Where it is: for a string, the quotes included.
+    pub kind: JsonKind,
+    /// Where it is: for a string, the quotes included; for a number, its
+    /// text.
     pub span: Span,
 }
 
 /// The kinds of JSON value.
-#[derive(Debug, Clone, PartialEq)]
-pub enum JsonKind<'i> {
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum JsonKind {
     /// `null`
     Null,
     /// `true` / `false`
     Bool(bool),
-    /// A number, as written (`-0`, `1e400`, `0.1000`).
-    Number(&'i str),
-    /// A string, escapes decoded; borrowed when it had none.
-    String(Cow<'i, str>),
+    /// A number: its text, as written (`-0`, `1e400`, `0.1000`), is the
+    /// value's span, [`JsonDocument::number`].
+    Number,
+    /// A string: its text, escapes decoded, is [`JsonDocument::str`]
+    /// (or [`JsonDocument::string`] of the value).
+    String(JsonStr),
     /// An array: its elements are [`JsonDocument::items`].
     Array(JsonArray),
     /// An object: its properties are [`JsonDocument::properties`].
     Object(JsonObject),
 }
 
-impl JsonKind<'_> {
+impl JsonKind {
     /// The JSON type's name, for messages (`"object"`, `"string"`...).
     pub fn type_name(&self) -> &'static str {
         match self {
             JsonKind::Null => "null",
             JsonKind::Bool(_) => "bool",
-            JsonKind::Number(_) => "number",
+            JsonKind::Number => "number",
             JsonKind::String(_) => "string",
             JsonKind::Array(_) => "array",
             JsonKind::Object(_) => "object",
         }
+    }
+}
+
+/// A string of a [`JsonDocument`] (a string value or a property name):
+/// its text is [`JsonDocument::str`] of it and its span. Either the input
+/// between the quotes, or, when it is written with escapes, text the
+/// document decoded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct JsonStr(u32);
+
+impl JsonStr {
+    /// A string written without escapes: its text is the input's.
+    const SOURCE: JsonStr = JsonStr(0);
+
+    /// Whether the string is written with escapes (its text is then held
+    /// by the document, decoded, not borrowed from the input).
+    ///
+    /// ```
+    /// use hcl_grammar::json::{parse_json, JsonKind};
+    /// let doc = parse_json(r#"["a", "\n"]"#, &Default::default()).unwrap();
+    /// let JsonKind::Array(a) = doc.root().kind else { panic!() };
+    /// let escaped: Vec<_> = doc.items(a).iter().map(|v| match v.kind {
+    ///     JsonKind::String(s) => s.is_escaped(),
+    ///     _ => unreachable!(),
+    /// }).collect();
+    /// assert_eq!(escaped, [false, true]);
+    /// ```
+    #[inline]
+    pub fn is_escaped(self) -> bool {
+        self.0 != 0
     }
 }
 
@@ -223,22 +400,27 @@ macro_rules! children {
 children!(JsonArray JsonObject);
 
 /// One `"name": value` property of an object.
-#[derive(Debug, Clone, PartialEq)]
-pub struct JsonProperty<'i> {
-    /// The name, escapes decoded.
-    pub name: Cow<'i, str>,
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct JsonProperty {
+    /// The name: its text, escapes decoded, is [`JsonDocument::name`] of
+    /// the property.
+    pub name: JsonStr,
     /// The name's span, quotes included.
     pub name_span: Span,
     /// The value.
-    pub value: JsonValue<'i>,
+    pub value: JsonValue,
 }
 
-impl JsonValue<'_> {
-    /// Whether the string (or name) at `span` of `src` was written without
-    /// escapes, so that its text is the source between the quotes.
-    #[doc(hidden)]
-    pub fn is_raw_string(src: &str, span: Span) -> bool {
-        src.get(span.start() + 1..span.end().saturating_sub(1))
-            .is_some_and(|s| !s.contains('\\'))
+#[cfg(test)]
+mod tests {
+    use super::{JsonProperty, JsonValue};
+
+    /// The nodes stay small: the document is written by the parse and
+    /// read by every walk over it.
+    #[test]
+    fn nodes_are_small() {
+        assert_eq!(size_of::<JsonValue>(), 20);
+        assert_eq!(size_of::<JsonProperty>(), 32);
+        assert!(!std::mem::needs_drop::<JsonProperty>());
     }
 }

@@ -2,9 +2,8 @@
 //! scratch stacks and moved into the document's arenas as each container
 //! closes (so that a container's children lie side by side).
 
-use super::{JsonArray, JsonDocument, JsonKind, JsonObject, JsonProperty, JsonValue};
+use super::{JsonArray, JsonDocument, JsonKind, JsonObject, JsonProperty, JsonStr, JsonValue};
 use crate::{Error, ParseOptions, Result, Span};
-use std::borrow::Cow;
 
 /// Parses JSON text into a spanned document, within the limits of `options`
 /// (depth and input length), of the part of `input` that
@@ -47,6 +46,8 @@ fn parse<'i>(input: &'i str, options: &ParseOptions) -> Result<JsonDocument<'i>>
         // one's are allocated (or not) as they fill.
         values: Vec::with_capacity(reserve(span.len() / 64)),
         properties: Vec::with_capacity(reserve(span.len() / 32)),
+        decoded: String::new(),
+        ends: Vec::new(),
         high: 0,
     };
     p.skip_ws();
@@ -62,9 +63,12 @@ fn parse<'i>(input: &'i str, options: &ParseOptions) -> Result<JsonDocument<'i>>
         ));
     }
     Ok(JsonDocument {
+        src: input,
         root: v,
         values: p.values,
         properties: p.properties,
+        decoded: p.decoded,
+        ends: p.ends,
         ascii: p.high & HIGHS == 0,
     })
 }
@@ -79,14 +83,18 @@ struct Parser<'i> {
     /// one container is open at each): an array moves its own into
     /// `values` when it closes, in one copy, and leaves the list empty
     /// (its room kept) for the next container at that depth.
-    items: Lists<JsonValue<'i>>,
+    items: Lists<JsonValue>,
     /// The same for the properties of objects, into `properties`.
-    props: Lists<JsonProperty<'i>>,
+    props: Lists<JsonProperty>,
     /// The document's arenas: the elements of the arrays read so far,
     /// each array's side by side.
-    values: Vec<JsonValue<'i>>,
+    values: Vec<JsonValue>,
     /// The properties of the objects read so far.
-    properties: Vec<JsonProperty<'i>>,
+    properties: Vec<JsonProperty>,
+    /// The text of the strings with escapes read so far, decoded.
+    decoded: String,
+    /// Where each of those ends in `decoded`.
+    ends: Vec<u32>,
     /// The strings' bytes OR-ed together (some, conservatively): no
     /// [`HIGHS`] bit set, every string is ASCII.
     high: u64,
@@ -117,7 +125,7 @@ impl<'i> Parser<'i> {
     /// A value: strings and numbers here, inline in the loops of arrays
     /// and objects; the rest in [`Parser::other`].
     #[inline(always)]
-    fn value(&mut self) -> Result<JsonValue<'i>> {
+    fn value(&mut self) -> Result<JsonValue> {
         let start = self.pos;
         match self.peek() {
             Some(b'"') => {
@@ -135,7 +143,7 @@ impl<'i> Parser<'i> {
     /// A value other than a string or a number: an object, an array, a
     /// keyword, or an error.
     #[inline(never)]
-    fn other(&mut self) -> Result<JsonValue<'i>> {
+    fn other(&mut self) -> Result<JsonValue> {
         match self.peek() {
             Some(b'{') => self.object(),
             Some(b'[') => self.array(),
@@ -154,7 +162,7 @@ impl<'i> Parser<'i> {
         }
     }
 
-    fn keyword(&mut self) -> Result<JsonValue<'i>> {
+    fn keyword(&mut self) -> Result<JsonValue> {
         let start = self.pos;
         while let Some(b'a'..=b'z' | b'A'..=b'Z' | b'_' | b'0'..=b'9') = self.peek() {
             self.pos += 1;
@@ -177,7 +185,7 @@ impl<'i> Parser<'i> {
         Ok(JsonValue { kind, span })
     }
 
-    fn number(&mut self) -> Result<JsonValue<'i>> {
+    fn number(&mut self) -> Result<JsonValue> {
         let start = self.pos;
         // Take the longest run of number-like bytes, then check its shape,
         // so that `012`, `1.`, `1e5e5` are one bad token.
@@ -190,7 +198,7 @@ impl<'i> Parser<'i> {
             return Err(self.err(format!("Invalid JSON number {text:?}"), span));
         }
         Ok(JsonValue {
-            kind: JsonKind::Number(text),
+            kind: JsonKind::Number,
             span,
         })
     }
@@ -198,7 +206,7 @@ impl<'i> Parser<'i> {
     /// A string starting at the current `"`; leaves `pos` after the
     /// closing quote.
     #[inline]
-    fn string(&mut self) -> Result<Cow<'i, str>> {
+    fn string(&mut self) -> Result<JsonStr> {
         let open = self.pos;
         let content_start = open + 1;
         // Most strings have no escape: scan to the closing quote and
@@ -211,19 +219,28 @@ impl<'i> Parser<'i> {
         let end = content_start + n;
         if rest.get(n) == Some(&b'"') {
             self.pos = end + 1;
-            return Ok(Cow::Borrowed(
-                self.src.get(content_start..end).unwrap_or_default(),
-            ));
+            return Ok(JsonStr::SOURCE);
         }
         self.pos = end;
         self.escaped_string(open, content_start)
     }
 
     /// The rest of [`Parser::string`] from the first escape (or error):
-    /// the text so far, then the rest decoded.
+    /// the text so far, then the rest decoded, at the end of the
+    /// document's decoded text.
     #[inline(never)]
-    fn escaped_string(&mut self, open: usize, content_start: usize) -> Result<Cow<'i, str>> {
-        let mut buf = String::with_capacity(self.pos - content_start + 16);
+    fn escaped_string(&mut self, open: usize, content_start: usize) -> Result<JsonStr> {
+        let first = self.decoded.len();
+        if self.decoded.capacity() == 0 {
+            // The first string with escapes: room for the decoded text of
+            // all of them in a small document (it is never longer than
+            // the rest of the input), of the first ones in a large one.
+            let rest = self.bytes.len().saturating_sub(content_start);
+            self.decoded.reserve(rest.min(FIRST_DECODED));
+            self.ends.reserve(8);
+        }
+        let buf = &mut self.decoded;
+        buf.reserve(self.pos - content_start + 16);
         buf.push_str(self.src.get(content_start..self.pos).unwrap_or_default());
         loop {
             let Some(b) = self.peek() else {
@@ -235,10 +252,14 @@ impl<'i> Parser<'i> {
             match b {
                 b'"' => {
                     self.pos += 1;
-                    if !buf.is_ascii() {
+                    if !self.decoded.get(first..).is_some_and(str::is_ascii) {
                         self.high = HIGHS;
                     }
-                    return Ok(Cow::Owned(buf));
+                    // The decoded text is at most as long as the input
+                    // (an escape is never shorter than its character), so
+                    // its offsets fit a `u32` as the input's do.
+                    self.ends.push(index(self.decoded.len()));
+                    return Ok(JsonStr(index(self.ends.len())));
                 }
                 b'\\' => {
                     let esc_start = self.pos;
@@ -264,7 +285,7 @@ impl<'i> Parser<'i> {
                             ))
                         }
                     };
-                    buf.push(c);
+                    self.decoded.push(c);
                 }
                 0..=0x1f => {
                     return Err(self.err(
@@ -277,7 +298,8 @@ impl<'i> Parser<'i> {
                     // before an ASCII byte).
                     let from = self.pos;
                     self.pos += self.bytes.get(from..).map_or(0, |b| plain_run(b).0);
-                    buf.push_str(self.src.get(from..self.pos).unwrap_or_default());
+                    self.decoded
+                        .push_str(self.src.get(from..self.pos).unwrap_or_default());
                 }
             }
         }
@@ -333,7 +355,7 @@ impl<'i> Parser<'i> {
         Ok(())
     }
 
-    fn array(&mut self) -> Result<JsonValue<'i>> {
+    fn array(&mut self) -> Result<JsonValue> {
         let start = self.pos;
         self.enter()?;
         self.pos += 1;
@@ -392,7 +414,7 @@ impl<'i> Parser<'i> {
         })
     }
 
-    fn object(&mut self) -> Result<JsonValue<'i>> {
+    fn object(&mut self) -> Result<JsonValue> {
         let start = self.pos;
         self.enter()?;
         self.pos += 1;
@@ -550,6 +572,10 @@ fn reserve(n: usize) -> usize {
 fn index(i: usize) -> u32 {
     u32::try_from(i).unwrap_or(u32::MAX)
 }
+
+/// The room for decoded text reserved at the first string with escapes
+/// (more is added as needed).
+const FIRST_DECODED: usize = 4096;
 
 /// A byte's high bit in each of a word's eight bytes.
 const HIGHS: u64 = 0x8080_8080_8080_8080;

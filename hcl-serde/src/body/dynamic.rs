@@ -9,7 +9,6 @@ use super::{
 use crate::error::{Error, Result};
 use crate::eval::{Context, Type};
 use crate::Value;
-use hcl_grammar::json::JsonKind;
 use hcl_grammar::ExprKind;
 use std::sync::Arc;
 
@@ -322,9 +321,9 @@ fn iterator_name(a: &Attribute<'_>) -> std::result::Result<String, Located> {
                 steps += 1;
             }
         }
-        AttrExpr::Json(v) => match &v.kind {
-            JsonKind::String(s) if hcl_grammar::is_identifier(s) => Ok(s.to_string()),
-            JsonKind::String(s) if s.split('.').all(hcl_grammar::is_identifier) => Err(too_long()),
+        AttrExpr::Json(v) => match v.string() {
+            Some(s) if hcl_grammar::is_identifier(s) => Ok(s.to_string()),
+            Some(s) if s.split('.').all(hcl_grammar::is_identifier) => Err(too_long()),
             _ => Err(not_static()),
         },
     }
@@ -442,7 +441,7 @@ pub(crate) fn generate_json<'a>(
     let labels = dy.object().map_or(0, |props| {
         props
             .iter()
-            .find(|p| p.name == "labels")
+            .find(|p| p.name() == "labels")
             .map_or(0, |p| p.value().array().map_or(1, |items| items.len()))
     });
     let parent = SchemaBody {

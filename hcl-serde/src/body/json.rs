@@ -53,7 +53,7 @@ fn deep_props<'a>(v: JsonRef<'a, 'a>, label: Option<&str>) -> Result<Vec<PropRef
 }
 
 /// The first byte of a value (the reference's `StartRange`).
-fn start(v: &JsonValue<'_>) -> Span {
+fn start(v: &JsonValue) -> Span {
     Span::new(
         v.span.start(),
         (v.span.start() + 1).min(v.span.end().max(v.span.start() + 1)),
@@ -61,7 +61,7 @@ fn start(v: &JsonValue<'_>) -> Span {
 }
 
 /// Where a missing attribute is reported: an object's `}`, an array's `[`.
-fn missing_range(v: &JsonValue<'_>) -> Span {
+fn missing_range(v: &JsonValue) -> Span {
     match &v.kind {
         JsonKind::Object(_) => Span::new(v.span.end().saturating_sub(1), v.span.end()),
         _ => start(v),
@@ -81,7 +81,7 @@ pub(super) fn content<'a>(
         blocks: Vec::new(),
     };
     for p in &props {
-        let name = p.name.as_ref();
+        let name = p.name();
         if this.hidden.iter().any(|h| h == name) {
             continue;
         }
@@ -130,7 +130,7 @@ pub(super) fn content<'a>(
             .chain(schema.blocks.iter().map(|b| b.type_name.as_str()))
             .collect();
         for p in &props {
-            let name = p.name.as_ref();
+            let name = p.name();
             if name == COMMENT || used.iter().any(|u| u == name) {
                 continue;
             }
@@ -171,7 +171,7 @@ fn unpack_block<'a>(
             ));
         }
         for p in props {
-            labels.push((p.name.clone().into_owned(), p.name_span));
+            labels.push((p.name().to_owned(), p.name_span));
             unpack_block(
                 parent,
                 p.value(),
@@ -220,7 +220,7 @@ pub(super) fn just_attributes<'a>(
     let mut out: Vec<Attribute<'a>> = Vec::new();
     let mut seen = std::collections::HashSet::with_capacity(props.len());
     for p in props {
-        let name = p.node().name.as_ref();
+        let name = p.name();
         if name == COMMENT || this.hidden.iter().any(|h| h == name) {
             continue;
         }
@@ -262,11 +262,15 @@ pub(crate) fn evaluate(v: JsonRef<'_, '_>, ctx: Option<&Context>, depth: usize) 
     Ok(match &v.kind {
         JsonKind::Null => Value::Null,
         JsonKind::Bool(b) => Value::Bool(*b),
-        JsonKind::Number(n) => Value::Number(
-            number(n)
-                .ok_or_else(|| Error::eval(format!("the number {n} is out of range"), v.span))?,
-        ),
-        JsonKind::String(s) => string(s, v.span, ctx)?,
+        JsonKind::Number => {
+            let n = v.number().unwrap_or_default();
+            Value::Number(
+                number(n).ok_or_else(|| {
+                    Error::eval(format!("the number {n} is out of range"), v.span)
+                })?,
+            )
+        }
+        JsonKind::String(_) => string(v.string().unwrap_or_default(), v.span, ctx)?,
         JsonKind::Array(_) => Value::Array(
             v.array()
                 .into_iter()
@@ -280,7 +284,7 @@ pub(crate) fn evaluate(v: JsonRef<'_, '_>, ctx: Option<&Context>, depth: usize) 
             // any type (after every property is checked).
             let mut known = true;
             for p in v.object().into_iter().flatten() {
-                let key = string(&p.name, p.name_span, ctx)?;
+                let key = string(p.name(), p.name_span, ctx)?;
                 let value = evaluate(p.value(), ctx, depth + 1)?;
                 let key = match key {
                     Value::String(s) => s,
@@ -373,7 +377,7 @@ pub(crate) fn normalized(s: &str) -> Option<String> {
 /// (the root of a file may be an array of objects); `"//"` comments left
 /// out.
 pub(crate) fn body_props<'a, 'i>(v: JsonRef<'a, 'i>) -> Vec<PropRef<'a, 'i>> {
-    let not_comment = |p: &PropRef<'_, '_>| p.name != COMMENT;
+    let not_comment = |p: &PropRef<'_, '_>| !p.name_is(COMMENT);
     if let Some(props) = v.object() {
         return props.iter().filter(not_comment).collect();
     }
@@ -496,7 +500,7 @@ impl Walk<'_> {
                     Some(xs) => xs.iter().all(JsonRef::is_object),
                     None => v.is_object(),
                 };
-                !self.fields.contains(&p.name.as_ref()) && nested
+                !self.fields.contains(&p.name()) && nested
             })
     }
 }

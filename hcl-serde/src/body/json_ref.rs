@@ -5,9 +5,13 @@
 //! (`hcl_grammar::json::JsonDocument`'s arenas).
 //!
 //! Both views are `Copy` and dereference to the node, so that `v.kind`,
-//! `v.span`, `p.name` and `p.name_span` read as on the node itself.
+//! `v.span` and `p.name_span` read as on the node itself; the text of a
+//! string, a number or a name is read through the document
+//! ([`JsonRef::string`], [`JsonRef::number`], [`PropRef::name`]).
 
-use hcl_grammar::json::{JsonDocument, JsonKind, JsonProperty, JsonValue};
+use crate::de::key::Str;
+use hcl_grammar::json::{JsonDocument, JsonKind, JsonProperty, JsonStr, JsonValue};
+use hcl_grammar::Span;
 use std::fmt;
 use std::ops::Deref;
 
@@ -15,7 +19,32 @@ use std::ops::Deref;
 #[derive(Clone, Copy)]
 pub(crate) struct JsonRef<'a, 'i> {
     doc: &'a JsonDocument<'i>,
-    v: &'a JsonValue<'i>,
+    v: &'a JsonValue,
+}
+
+/// A string of `doc` at `span`: borrowed from the input when written
+/// without escapes, lent by the document otherwise.
+#[inline]
+fn str_of<'a, 'i>(doc: &'a JsonDocument<'i>, s: JsonStr, span: Span) -> Str<'a, 'i> {
+    match doc.source_str(s, span) {
+        Some(text) => Str::Borrowed(text),
+        None => Str::Transient(doc.str(s, span)),
+    }
+}
+
+/// The bytes of the text of a string of `doc` at `span`: those of the
+/// input when it is written without escapes (a slice, without the checks
+/// a `str` slice makes for character boundaries), of the decoded text
+/// otherwise. Equal texts have equal bytes.
+#[inline]
+fn bytes_of<'a>(doc: &'a JsonDocument<'_>, s: JsonStr, span: Span) -> &'a [u8] {
+    if s.is_escaped() {
+        return doc.str(s, span).as_bytes();
+    }
+    doc.source()
+        .as_bytes()
+        .get(span.start() + 1..span.end().saturating_sub(1))
+        .unwrap_or_default()
 }
 
 impl<'a, 'i> JsonRef<'a, 'i> {
@@ -25,7 +54,7 @@ impl<'a, 'i> JsonRef<'a, 'i> {
     }
 
     /// The node, with the document's lifetime.
-    pub(crate) fn node(self) -> &'a JsonValue<'i> {
+    pub(crate) fn node(self) -> &'a JsonValue {
         self.v
     }
 
@@ -60,12 +89,33 @@ impl<'a, 'i> JsonRef<'a, 'i> {
     pub(crate) fn is_object(self) -> bool {
         matches!(self.v.kind, JsonKind::Object(_))
     }
+
+    /// The text of a string, escapes decoded.
+    #[inline]
+    pub(crate) fn string(self) -> Option<&'a str> {
+        self.doc.string(self.v)
+    }
+
+    /// [`JsonRef::string`], borrowed from the input when it can be.
+    #[inline]
+    pub(crate) fn string_str(self) -> Option<Str<'a, 'i>> {
+        match self.v.kind {
+            JsonKind::String(s) => Some(str_of(self.doc, s, self.v.span)),
+            _ => None,
+        }
+    }
+
+    /// The text of a number, as written.
+    #[inline]
+    pub(crate) fn number(self) -> Option<&'i str> {
+        self.doc.number(self.v)
+    }
 }
 
 impl<'i> Deref for JsonRef<'_, 'i> {
-    type Target = JsonValue<'i>;
+    type Target = JsonValue;
 
-    fn deref(&self) -> &JsonValue<'i> {
+    fn deref(&self) -> &JsonValue {
         self.v
     }
 }
@@ -80,7 +130,7 @@ impl fmt::Debug for JsonRef<'_, '_> {
 #[derive(Clone, Copy)]
 pub(crate) struct PropRef<'a, 'i> {
     doc: &'a JsonDocument<'i>,
-    p: &'a JsonProperty<'i>,
+    p: &'a JsonProperty,
 }
 
 impl<'a, 'i> PropRef<'a, 'i> {
@@ -92,16 +142,44 @@ impl<'a, 'i> PropRef<'a, 'i> {
         }
     }
 
-    /// The node, with the document's lifetime.
-    pub(crate) fn node(self) -> &'a JsonProperty<'i> {
-        self.p
+    /// The name, escapes decoded.
+    #[inline]
+    pub(crate) fn name(self) -> &'a str {
+        self.doc.name(self.p)
+    }
+
+    /// Whether the name is `name`: without looking the text up when the
+    /// name is written without escapes and is of another length.
+    #[inline]
+    pub(crate) fn name_is(self, name: &str) -> bool {
+        let p = self.p;
+        if !p.name.is_escaped() && p.name_span.len() != name.len() + 2 {
+            return false;
+        }
+        bytes_of(self.doc, p.name, p.name_span) == name.as_bytes()
+    }
+
+    /// Whether two properties (of the same document) have the same name.
+    #[inline]
+    pub(crate) fn same_name(self, other: PropRef<'_, '_>) -> bool {
+        let (a, b) = (self.p, other.p);
+        if !a.name.is_escaped() && !b.name.is_escaped() && a.name_span.len() != b.name_span.len() {
+            return false;
+        }
+        bytes_of(self.doc, a.name, a.name_span) == bytes_of(other.doc, b.name, b.name_span)
+    }
+
+    /// [`PropRef::name`], borrowed from the input when it can be.
+    #[inline]
+    pub(crate) fn name_str(self) -> Str<'a, 'i> {
+        str_of(self.doc, self.p.name, self.p.name_span)
     }
 }
 
 impl<'i> Deref for PropRef<'_, 'i> {
-    type Target = JsonProperty<'i>;
+    type Target = JsonProperty;
 
-    fn deref(&self) -> &JsonProperty<'i> {
+    fn deref(&self) -> &JsonProperty {
         self.p
     }
 }
@@ -116,7 +194,7 @@ impl fmt::Debug for PropRef<'_, '_> {
 #[derive(Clone, Copy)]
 pub(crate) struct Items<'a, 'i> {
     doc: &'a JsonDocument<'i>,
-    items: &'a [JsonValue<'i>],
+    items: &'a [JsonValue],
 }
 
 impl<'a, 'i> Items<'a, 'i> {
@@ -145,7 +223,7 @@ impl<'a, 'i> IntoIterator for Items<'a, 'i> {
 #[derive(Clone)]
 pub(crate) struct ItemIter<'a, 'i> {
     doc: &'a JsonDocument<'i>,
-    iter: std::slice::Iter<'a, JsonValue<'i>>,
+    iter: std::slice::Iter<'a, JsonValue>,
 }
 
 impl<'a, 'i> Iterator for ItemIter<'a, 'i> {
@@ -168,7 +246,7 @@ impl ExactSizeIterator for ItemIter<'_, '_> {}
 #[derive(Clone, Copy)]
 pub(crate) struct Props<'a, 'i> {
     doc: &'a JsonDocument<'i>,
-    props: &'a [JsonProperty<'i>],
+    props: &'a [JsonProperty],
 }
 
 impl<'a, 'i> Props<'a, 'i> {
@@ -180,9 +258,45 @@ impl<'a, 'i> Props<'a, 'i> {
         self.props.is_empty()
     }
 
-    /// The nodes, for what needs no child of theirs.
-    pub(crate) fn nodes(self) -> &'a [JsonProperty<'i>] {
-        self.props
+    /// Whether the names are distinct (compared as written): see
+    /// [`distinct`].
+    pub(crate) fn distinct_names(self) -> bool {
+        let bytes = |p: &JsonProperty| bytes_of(self.doc, p.name, p.name_span);
+        if self.props.len() > TINY {
+            return distinct(self.props, bytes);
+        }
+        // Few names: compared pairwise, those written without escapes
+        // first by the length of their spans (no text looked up); 0 for
+        // a name with escapes (a span is at least two bytes long).
+        let len = |p: &JsonProperty| {
+            if p.name.is_escaped() {
+                0
+            } else {
+                p.name_span.len()
+            }
+        };
+        let mut rest = self.props;
+        while let Some((a, later)) = rest.split_first() {
+            let la = len(a);
+            for b in later {
+                let lb = len(b);
+                if (la == lb || la == 0 || lb == 0) && bytes(a) == bytes(b) {
+                    return false;
+                }
+            }
+            rest = later;
+        }
+        true
+    }
+
+    /// Whether any name satisfies `f`.
+    pub(crate) fn any_name(self, mut f: impl FnMut(&str) -> bool) -> bool {
+        self.props.iter().any(|p| f(self.doc.name(p)))
+    }
+
+    /// The names, in order.
+    pub(crate) fn names(self) -> impl Iterator<Item = &'a str> {
+        self.props.iter().map(move |p| self.doc.name(p))
     }
 
     /// The one property, if there is exactly one.
@@ -214,7 +328,7 @@ impl<'a, 'i> IntoIterator for Props<'a, 'i> {
 #[derive(Clone)]
 pub(crate) struct PropIter<'a, 'i> {
     doc: &'a JsonDocument<'i>,
-    iter: std::slice::Iter<'a, JsonProperty<'i>>,
+    iter: std::slice::Iter<'a, JsonProperty>,
 }
 
 impl<'a, 'i> Iterator for PropIter<'a, 'i> {
@@ -233,24 +347,28 @@ impl<'a, 'i> Iterator for PropIter<'a, 'i> {
 
 impl ExactSizeIterator for PropIter<'_, '_> {}
 
+/// The number of names [`distinct`] compares pairwise.
+const TINY: usize = 6;
+
 /// Whether the names of `items` are distinct (compared as written). Up to
 /// six are compared pairwise (by length first); up to sixteen go into a
 /// small open-addressing table by a key (length and
 /// end bytes), names compared only when keys tie; many get a longer key
 /// each, the keys are sorted, and only when two keys tie are the names
 /// themselves sorted (`n log n` comparisons at worst).
-pub(crate) fn distinct<T>(items: &[T], name: impl Fn(&T) -> &str) -> bool {
-    const TINY: usize = 6;
+pub(crate) fn distinct<'n, T>(items: &'n [T], name: impl Fn(&'n T) -> &'n [u8]) -> bool {
     const SMALL: usize = 16;
     const SLOTS: usize = 2 * SMALL;
     if items.len() <= TINY {
-        return items.iter().enumerate().all(|(i, a)| {
-            let a = name(a);
-            let later = items.get(i + 1..).unwrap_or_default();
-            later.iter().all(|b| {
-                let b = name(b);
-                a.len() != b.len() || a != b
-            })
+        // Each name read once (a name may be text the document looks up).
+        let mut names: [&[u8]; TINY] = [&[]; TINY];
+        for (slot, t) in names.iter_mut().zip(items) {
+            *slot = name(t);
+        }
+        let names = names.get(..items.len()).unwrap_or_default();
+        return names.iter().enumerate().all(|(i, a)| {
+            let later = names.get(i + 1..).unwrap_or_default();
+            later.iter().all(|b| a.len() != b.len() || a != b)
         });
     }
     if items.len() <= SMALL {
@@ -258,7 +376,7 @@ pub(crate) fn distinct<T>(items: &[T], name: impl Fn(&T) -> &str) -> bool {
         // and the index of its name.
         let mut table = [(0u64, 0usize); SLOTS];
         for (i, t) in items.iter().enumerate() {
-            let b = name(t).as_bytes();
+            let b = name(t);
             let ends = match (b.first(), b.last()) {
                 (Some(&f), Some(&l)) => u64::from(f) << 32 | u64::from(l) << 40,
                 _ => 0,
@@ -289,7 +407,7 @@ pub(crate) fn distinct<T>(items: &[T], name: impl Fn(&T) -> &str) -> bool {
     if keys.windows(2).all(|w| w.first() != w.last()) {
         return true;
     }
-    let mut all: Vec<&str> = items.iter().map(name).collect();
+    let mut all: Vec<&[u8]> = items.iter().map(name).collect();
     all.sort_unstable();
     all.windows(2).all(|w| w.first() != w.last())
 }
@@ -297,8 +415,7 @@ pub(crate) fn distinct<T>(items: &[T], name: impl Fn(&T) -> &str) -> bool {
 /// A name's key for [`distinct`]: equal names have equal keys; a name of
 /// at most seven bytes has a key of its own.
 #[inline]
-fn name_key(name: &str) -> u64 {
-    let b = name.as_bytes();
+fn name_key(b: &[u8]) -> u64 {
     let len = b.len() as u64;
     let word = |at: &[u8]| <[u8; 8]>::try_from(at).map_or(0, u64::from_le_bytes);
     match (b.get(..8), b.len().checked_sub(8).and_then(|i| b.get(i..))) {
@@ -309,7 +426,30 @@ fn name_key(name: &str) -> u64 {
 
 #[cfg(test)]
 mod tests {
-    use super::distinct;
+    use super::{distinct, JsonRef};
+
+    /// A document's names compare as text, written with escapes or not,
+    /// whether there are few of them or many.
+    #[test]
+    #[allow(clippy::unwrap_used)]
+    fn document_names_compare_as_text() {
+        for many in [0, 3, 12, 40] {
+            let filler: String = (0..many).map(|i| format!(r#""n{i}": 0, "#)).collect();
+            for (pair, same) in [
+                (r#""ab": 1, "\u0061b": 2"#, true),
+                (r#""ab": 1, "a\/": 2"#, false),
+                (r#""a\/": 1, "a/": 2"#, true),
+                (r#""ab": 1, "ba": 2"#, false),
+                (r#""\n": 1, "\n": 2"#, true),
+                (r#""\n": 1, "\t": 2"#, false),
+            ] {
+                let text = format!("{{{filler}{pair}}}");
+                let doc = hcl_grammar::json::parse_json(&text, &Default::default()).unwrap();
+                let props = JsonRef::root(&doc).object().unwrap();
+                assert_eq!(props.distinct_names(), !same, "{text}");
+            }
+        }
+    }
 
     /// `distinct` agrees with comparing every pair, for few names and many,
     /// names whose keys tie included.
@@ -348,7 +488,7 @@ mod tests {
                     names.push(again.clone());
                 }
                 assert_eq!(
-                    distinct(&names, String::as_str),
+                    distinct(&names, |s| s.as_bytes()),
                     pairwise(&names),
                     "{names:?}"
                 );

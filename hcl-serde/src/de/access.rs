@@ -58,7 +58,7 @@ impl<'de> de::MapAccess<'de> for BodyAccess<'_, 'de> {
                 Some(m) => (name.clone(), key_span(m), Some(m.shared())),
                 None => (name.clone(), Span::default(), None),
             },
-            Entry::Json(p, sh) => (Str::from_cow(&p.node().name), p.name_span, Some(*sh)),
+            Entry::Json(p, sh) => (p.name_str(), p.name_span, Some(*sh)),
             Entry::Remain(r) => (Str::Borrowed(REMAIN_FIELD), r.span, None),
         };
         // The key for error paths: a clone, which copies nothing but a
@@ -144,7 +144,7 @@ impl<'de> de::MapAccess<'de> for BodyAccess<'_, 'de> {
                 } else {
                     seed.deserialize(d)
                 };
-                r.map_err(|e| sh.place(e.with_span(p.value.span)).prepend_key(&p.name))
+                r.map_err(|e| sh.place(e.with_span(p.value.span)).prepend_key(p.name()))
             }
             None => Err(Error::data("a map value was requested before its key")),
         }

@@ -203,10 +203,9 @@ impl<'a, 'de> BlocksDeserializer<'a, 'de> {
                             )));
                         };
                         for p in props {
-                            let name = &p.node().name;
                             add(
-                                Cow::Borrowed(name.as_ref()),
-                                Str::from_cow(name),
+                                Cow::Borrowed(p.name()),
+                                p.name_str(),
                                 p.name_span,
                                 Member::Json(p.value(), p.name_span, sh),
                             );

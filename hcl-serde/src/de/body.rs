@@ -235,7 +235,7 @@ impl<'a, 'de> BodyDeserializer<'a, 'de> {
             let named = match &e {
                 Entry::Attr(a, _) => fields.contains(&a.name.name),
                 Entry::Blocks(n, _) => fields.contains(&n.as_str()),
-                Entry::Json(p, _) => fields.contains(&p.name.as_ref()),
+                Entry::Json(p, _) => fields.contains(&p.name()),
                 _ => true,
             };
             if named {
@@ -464,7 +464,7 @@ impl<'de> de::Deserializer<'de> for BodyDeserializer<'_, 'de> {
                 .map_err(|e| sh.place(e)),
             Some(Entry::Json(p, sh)) => v
                 .visit_enum(EnumDeserializer::new(
-                    text(&p.node().name),
+                    text(p.name_str()),
                     Some(p.name_span),
                     JsonDeserializer::new(p.value(), sh, depth),
                 ))

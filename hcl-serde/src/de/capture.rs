@@ -186,7 +186,7 @@ impl Captured {
     fn parse_json<'t>(&self, padded: &'t str) -> Result<hcl_grammar::json::JsonDocument<'t>> {
         let mut doc = hcl_grammar::json::parse_json(padded, &Default::default())
             .map_err(|e| self.locate(e.into()))?;
-        doc.retain_root_properties(|p| !self.hidden().iter().any(|h| *h == p.name));
+        doc.retain_root_properties(|_, name| !self.hidden().iter().any(|h| *h == name));
         Ok(doc)
     }
 

@@ -126,7 +126,7 @@ pub(crate) fn expand_dynamic_json<'a, 'de>(
     let Some(ctx) = &sh.dynamic else {
         return Ok(None);
     };
-    if p.name != "dynamic" {
+    if !p.name_is("dynamic") {
         return Ok(None);
     }
     let Some(types) = p.value().object() else {
@@ -140,10 +140,10 @@ pub(crate) fn expand_dynamic_json<'a, 'de>(
         };
         for body in bodies {
             let generated =
-                crate::body::generate_json(sh.src, sh.file, &tp.name, tp.name_span, body, ctx)?;
+                crate::body::generate_json(sh.src, sh.file, tp.name(), tp.name_span, body, ctx)?;
             let content = body
                 .object()
-                .and_then(|props| props.iter().find(|c| c.name == "content"));
+                .and_then(|props| props.iter().find(|c| c.name() == "content"));
             let Some(content) = content else {
                 continue;
             };
@@ -292,8 +292,8 @@ pub(crate) fn add_generated<'a, 'de>(
     m: Member<'a, 'de>,
 ) {
     let found = out.iter_mut().find(|e| match e {
-        Entry::Json(p, _) => p.name == tp.name,
-        Entry::Blocks(n, _) => n.as_str() == tp.name,
+        Entry::Json(p, _) => p.name() == tp.name(),
+        Entry::Blocks(n, _) => n.as_str() == tp.name(),
         _ => false,
     });
     match found {
@@ -301,13 +301,10 @@ pub(crate) fn add_generated<'a, 'de>(
         Some(e) => {
             if let Entry::Json(p, psh) = e {
                 let first = Member::Json(p.value(), p.name_span, psh);
-                *e = Entry::Blocks(Str::from_cow(&p.node().name), vec![first, m].into());
+                *e = Entry::Blocks(p.name_str(), vec![first, m].into());
             }
         }
-        None => out.push(Entry::Blocks(
-            Str::from_cow(&tp.node().name),
-            vec![m].into(),
-        )),
+        None => out.push(Entry::Blocks(tp.name_str(), vec![m].into())),
     }
 }
 

@@ -153,12 +153,12 @@ pub(super) fn entries<'a, 'de>(files: &'a [FileBody<'a, 'de>]) -> Result<Vec<Ent
                 let mut seen = HashMap::new();
                 let mut items = Vec::new();
                 for p in crate::body::json::body_props(JsonRef::root(doc)) {
-                    if let Some(first) = seen.insert(p.node().name.as_ref(), p.name_span) {
+                    if let Some(first) = seen.insert(p.name(), p.name_span) {
                         let first = source::place(sh.src, first, sh.file);
                         return Err(sh.place(Error::data_at(
                             format!(
                                 "duplicate property `{}` (first defined at {first}): in this body each name may appear once; write repeated blocks as an array",
-                                p.name
+                                p.name()
                             ),
                             p.name_span,
                         )));
@@ -177,16 +177,9 @@ pub(super) fn entries<'a, 'de>(files: &'a [FileBody<'a, 'de>]) -> Result<Vec<Ent
             let (name, kind, span, range): (&'a str, Kind, Span, Span) = match &item {
                 Item::Attr(a) => (a.name.name, Kind::Attribute, a.name.span, a.name.span),
                 Item::Block(b) => (b.ident.name, Kind::Block, b.ident.span, header(b)),
-                Item::Json(p) => (
-                    p.node().name.as_ref(),
-                    Kind::Either,
-                    p.name_span,
-                    p.name_span,
-                ),
+                Item::Json(p) => (p.name(), Kind::Either, p.name_span, p.name_span),
                 Item::Generated(name, m) => (name, Kind::Block, m.span(), m.span()),
-                Item::GenJson(tp, m) => {
-                    (tp.node().name.as_ref(), Kind::Block, tp.name_span, m.span())
-                }
+                Item::GenJson(tp, m) => (tp.name(), Kind::Block, tp.name_span, m.span()),
             };
             let at = At {
                 src: sh.src,
@@ -206,9 +199,7 @@ pub(super) fn entries<'a, 'de>(files: &'a [FileBody<'a, 'de>]) -> Result<Vec<Ent
                         Item::Generated(name, m) => {
                             Entry::Blocks(Str::Borrowed(name), vec![m].into())
                         }
-                        Item::GenJson(tp, m) => {
-                            Entry::Blocks(Str::from_cow(&tp.node().name), vec![m].into())
-                        }
+                        Item::GenJson(tp, m) => Entry::Blocks(tp.name_str(), vec![m].into()),
                     });
                     continue;
                 }
@@ -229,11 +220,7 @@ pub(super) fn entries<'a, 'de>(files: &'a [FileBody<'a, 'de>]) -> Result<Vec<Ent
                         continue;
                     };
                     let first = Member::Json(p.value(), p.name_span, psh);
-                    let label = match &p.node().name {
-                        std::borrow::Cow::Borrowed(n) => Str::Borrowed(n),
-                        std::borrow::Cow::Owned(n) => Str::Transient(n.as_str()),
-                    };
-                    *earlier = Entry::Blocks(label, vec![first, member].into());
+                    *earlier = Entry::Blocks(p.name_str(), vec![first, member].into());
                 }
                 _ => {}
             }

@@ -28,7 +28,7 @@ pub(crate) fn visit_block<'a, 'de, V: Visitor<'de>>(
     let labels = block
         .labels
         .into_iter()
-        .map(|p| (Str::from_cow(&p.node().name), p.name_span))
+        .map(|p| (p.name_str(), p.name_span))
         .collect();
     visit_labelled(labels, block.body, fields, sh, depth, v)
 }
@@ -98,7 +98,7 @@ pub(crate) fn dynamic_access<'a, 'de>(
     };
     // In a block generated for an unknown `for_each`, every body is read
     // by entries, whose attributes are unknown.
-    if sh.dynamic.is_none() || !(sh.unknown || props.iter().any(|p| p.name == "dynamic")) {
+    if sh.dynamic.is_none() || !(sh.unknown || props.iter().any(|p| p.name_is("dynamic"))) {
         return Ok(None);
     }
     let entries = super::json_value::body_entries(body, sh)?;
@@ -123,7 +123,7 @@ pub(crate) fn remain_access<'a, 'de>(
             .collect()
     };
     let (mut named, rest): (Vec<_>, Vec<_>) = entries.into_iter().partition(|e| match e {
-        Entry::Json(p, _) => fields.contains(&p.name.as_ref()),
+        Entry::Json(p, _) => fields.contains(&p.name()),
         Entry::Blocks(n, _) => fields.contains(&n.as_str()),
         _ => false,
     });

@@ -30,14 +30,15 @@ use std::borrow::Cow;
 
 use super::body::{LABELS_FIELD, LABEL_FIELD};
 
-/// The text of a literal string or name, borrowed when it can be.
-pub(crate) fn text<'a, 'de>(s: &'a Cow<'de, str>) -> Str<'a, 'de> {
-    if s.is_ascii() {
+/// The text of a literal string or name (as written, borrowed when it
+/// can be), normalized (NFC).
+pub(crate) fn text<'a, 'de>(s: Str<'a, 'de>) -> Str<'a, 'de> {
+    if s.as_str().is_ascii() {
         // Already NFC.
-        return Str::from_cow(s);
+        return s;
     }
-    match json::normalized(s) {
-        None => Str::from_cow(s),
+    match json::normalized(s.as_str()) {
+        None => s,
         Some(n) => Str::Owned(n),
     }
 }
@@ -45,9 +46,9 @@ pub(crate) fn text<'a, 'de>(s: &'a Cow<'de, str>) -> Str<'a, 'de> {
 /// [`text`] of a string of `v`'s document: as written when every string
 /// of the document is ASCII.
 #[inline]
-fn text_of<'a, 'de>(s: &'a Cow<'de, str>, v: JsonRef<'_, '_>) -> Str<'a, 'de> {
+fn text_of<'a, 'de>(s: Str<'a, 'de>, v: JsonRef<'_, '_>) -> Str<'a, 'de> {
     if v.ascii() {
-        Str::from_cow(s)
+        s
     } else {
         text(s)
     }
@@ -80,27 +81,27 @@ impl<'a, 'de> JsonDeserializer<'a, 'de> {
     }
 
     fn number(&self) -> Option<Number> {
-        match &self.v.kind {
-            JsonKind::Number(n) => json::number(n),
-            _ => None,
-        }
+        json::number(self.v.number()?)
     }
 
     /// `json::small_int` of a number.
     fn small_int(&self) -> Option<i64> {
-        match &self.v.kind {
-            JsonKind::Number(t) => json::small_int(t),
-            _ => None,
-        }
+        json::small_int(self.v.number()?)
     }
 
     fn literal_str(&self) -> Option<Str<'a, 'de>> {
-        match &self.v.node().kind {
-            JsonKind::String(s) if !json::is_template(s, self.sh.templates) => {
-                Some(text_of(s, self.v))
-            }
-            _ => None,
+        let s = self.v.string_str()?;
+        if json::is_template(s.as_str(), self.sh.templates) {
+            return None;
         }
+        Some(text_of(s, self.v))
+    }
+
+    /// Whether this is a string read as a template (only with a context:
+    /// the text is not looked at without one).
+    #[inline]
+    fn is_template(&self) -> bool {
+        self.sh.templates && self.v.string().is_some_and(|s| json::is_template(s, true))
     }
 
     /// The properties of an object whose keys are all literal and
@@ -111,22 +112,19 @@ impl<'a, 'de> JsonDeserializer<'a, 'de> {
     /// one key of an object, two properties of a body.
     fn static_object(&self, body: bool) -> Option<Props<'a, 'de>> {
         let all = self.v.object()?;
-        let props = all.nodes();
-        if self.sh.templates && props.iter().any(|p| json::is_template(&p.name, true)) {
+        if self.sh.templates && all.any_name(|n| json::is_template(n, true)) {
             return None;
         }
         // Names that normalization leaves as they are (a body's, or ASCII
         // ones) are compared in place.
-        let distinct = if body || self.v.ascii() || props.iter().all(|p| p.name.is_ascii()) {
-            distinct(props, |p| p.name.as_ref())
+        let distinct = if body || self.v.ascii() || !all.any_name(|n| !n.is_ascii()) {
+            all.distinct_names()
         } else {
-            let keys: Vec<Cow<'_, str>> = props
-                .iter()
-                .map(|p| {
-                    json::normalized(&p.name).map_or(Cow::Borrowed(p.name.as_ref()), Cow::Owned)
-                })
+            let keys: Vec<Cow<'_, str>> = all
+                .names()
+                .map(|n| json::normalized(n).map_or(Cow::Borrowed(n), Cow::Owned))
                 .collect();
-            distinct(&keys, AsRef::as_ref)
+            distinct(&keys, |k| k.as_bytes())
         };
         distinct.then_some(all)
     }
@@ -283,7 +281,7 @@ impl<'de> de::Deserializer<'de> for JsonDeserializer<'_, 'de> {
     fn deserialize_option<V: Visitor<'de>>(self, v: V) -> Result<V::Value> {
         match &self.v.kind {
             JsonKind::Null => v.visit_none(),
-            JsonKind::String(s) if json::is_template(s, self.sh.templates) => match self.eval() {
+            JsonKind::String(_) if self.is_template() => match self.eval() {
                 Ok(Value::Null) => v.visit_none(),
                 _ => v.visit_some(self),
             },
@@ -319,7 +317,8 @@ impl<'de> de::Deserializer<'de> for JsonDeserializer<'_, 'de> {
             // evaluated goes through `ValueDeserializer` (unknown values
             // included).
             let literal = match &self.v.node().kind {
-                JsonKind::Number(t) => {
+                JsonKind::Number => {
+                    let t = self.v.number().unwrap_or_default();
                     if let Some(i) = json::small_int(t) {
                         return v.visit_i64(i);
                     }
@@ -333,7 +332,7 @@ impl<'de> de::Deserializer<'de> for JsonDeserializer<'_, 'de> {
                     }
                     false
                 }
-                JsonKind::String(s) => !json::is_template(s, self.sh.templates),
+                JsonKind::String(_) => !self.is_template(),
                 JsonKind::Null | JsonKind::Bool(_) | JsonKind::Array(_) => {
                     return self.deserialize_any(v);
                 }
@@ -345,7 +344,7 @@ impl<'de> de::Deserializer<'de> for JsonDeserializer<'_, 'de> {
                 }
             };
             if literal {
-                if let JsonKind::String(s) = &self.v.node().kind {
+                if let Some(s) = self.v.string_str() {
                     return text_of(s, self.v).visit(v);
                 }
             }
@@ -454,7 +453,7 @@ impl<'de> de::Deserializer<'de> for JsonDeserializer<'_, 'de> {
         if let Some(p) = self.static_object(false).and_then(Props::single) {
             let content = JsonDeserializer::new(p.value(), self.sh, self.depth + 1);
             return v.visit_enum(EnumDeserializer::new(
-                text(&p.node().name),
+                text(p.name_str()),
                 Some(p.name_span),
                 content,
             ));
@@ -526,11 +525,13 @@ impl<'de> de::MapAccess<'de> for MapAccess<'_, 'de> {
     type Error = Error;
 
     fn next_key_seed<K: de::DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>> {
-        let p = loop {
-            match self.props.next() {
-                None => return Ok(None),
-                Some(p) if self.body && p.name == COMMENT => {}
-                Some(p) => break p,
+        let (p, name) = loop {
+            let Some(p) = self.props.next() else {
+                return Ok(None);
+            };
+            let name = p.name_str();
+            if !(self.body && name.as_str() == COMMENT) {
+                break (p, name);
             }
         };
         self.value = Some(p);
@@ -538,13 +539,13 @@ impl<'de> de::MapAccess<'de> for MapAccess<'_, 'de> {
         // A body's names are names, as written; an object's keys are
         // strings (NFC).
         let key = if self.body {
-            Str::from_cow(&p.node().name)
+            name
         } else {
-            text_of(&p.node().name, p.value())
+            text_of(name, p.value())
         };
         seed.deserialize(KeyDeserializer::new(key, Some(span)))
             .map(Some)
-            .map_err(|e| e.with_span(span).prepend_key(&p.name))
+            .map_err(|e| e.with_span(span).prepend_key(p.name()))
     }
 
     fn next_value_seed<T: de::DeserializeSeed<'de>>(&mut self, seed: T) -> Result<T::Value> {
@@ -552,7 +553,7 @@ impl<'de> de::MapAccess<'de> for MapAccess<'_, 'de> {
             return Err(Error::data("a map value was requested before its key"));
         };
         seed.deserialize(JsonDeserializer::new(p.value(), self.sh, self.depth))
-            .map_err(|e| e.with_span(p.value.span).prepend_key(&p.name))
+            .map_err(|e| e.with_span(p.value.span).prepend_key(p.name()))
     }
 
     fn size_hint(&self) -> Option<usize> {
@@ -571,13 +572,13 @@ pub(crate) fn body_entries<'a, 'de>(
         Some(props) => {
             // Comments are among the names: two of them only cost the
             // check one by one.
-            let unique = props.len() > 16 && distinct(props.nodes(), |p| p.name.as_ref());
-            let props = props.iter().filter(|p| p.name != COMMENT);
+            let unique = props.len() > 16 && props.distinct_names();
+            let props = props.iter().filter(|p| !p.name_is(COMMENT));
             entries(props, unique, sh)
         }
         None => {
             let props = json::body_props(v);
-            let unique = props.len() > 16 && distinct(&props, |p| p.node().name.as_ref());
+            let unique = props.len() > 16 && distinct(&props, |p| p.name().as_bytes());
             entries(props.into_iter(), unique, sh)
         }
     }
@@ -605,7 +606,7 @@ fn entries<'a, 'de>(
         // Only `dynamic` blocks make groups of blocks here.
         let found = sh.dynamic.is_some().then(|| {
             out.iter_mut().find(|e| match e {
-                Entry::Blocks(n, _) => n.as_str() == p.name,
+                Entry::Blocks(n, _) => n.as_str() == p.name(),
                 _ => false,
             })
         });
@@ -616,9 +617,9 @@ fn entries<'a, 'de>(
         }
         let first = match &mut seen {
             _ if unique => None,
-            Some(seen) => seen.insert(p.node().name.as_ref(), p.name_span),
+            Some(seen) => seen.insert(p.name(), p.name_span),
             None => out.iter().find_map(|e| match e {
-                Entry::Json(q, _) if q.name == p.name => Some(q.name_span),
+                Entry::Json(q, _) if q.same_name(p) => Some(q.name_span),
                 _ => None,
             }),
         };
@@ -626,7 +627,7 @@ fn entries<'a, 'de>(
             return Err(Error::data_at(
                 format!(
                     "duplicate property `{}` (first defined at byte {}): in this body each name may appear once; write repeated blocks as an array",
-                    p.name, first.start()
+                    p.name(), first.start()
                 ),
                 p.name_span,
             ));

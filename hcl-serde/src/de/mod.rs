@@ -130,7 +130,7 @@ mod group;
 mod handover;
 mod json_seq;
 mod json_value;
-mod key;
+pub(crate) mod key;
 mod label;
 mod lines;
 mod members;

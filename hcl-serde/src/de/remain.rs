@@ -139,13 +139,37 @@ pub(crate) fn flatten_note(e: Error) -> Error {
 /// Whether `v` is serde's derived visitor of a struct (a flattening one,
 /// when it asks for a map).
 pub(crate) fn expects_struct<'de, V: Visitor<'de>>(v: &V) -> bool {
+    use std::fmt::{self, Write};
     struct Expecting<'a, V>(&'a V);
-    impl<'de, V: Visitor<'de>> std::fmt::Display for Expecting<'_, V> {
-        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+    impl<'de, V: Visitor<'de>> fmt::Display for Expecting<'_, V> {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
             self.0.expecting(f)
         }
     }
-    Expecting(v).to_string().starts_with("struct ")
+    /// What the visitor writes, compared with `struct ` as it comes (no
+    /// string built): stops it with an error once that is decided.
+    struct Prefix(usize);
+    const WANT: &str = "struct ";
+    impl Write for Prefix {
+        fn write_str(&mut self, s: &str) -> fmt::Result {
+            let want = WANT.as_bytes().get(self.0..).unwrap_or_default();
+            let n = want.len().min(s.len());
+            if want.get(..n) != s.as_bytes().get(..n) {
+                self.0 = usize::MAX;
+                return Err(fmt::Error);
+            }
+            self.0 += n;
+            if self.0 == WANT.len() {
+                return Err(fmt::Error);
+            }
+            Ok(())
+        }
+    }
+    let mut p = Prefix(0);
+    // The error is the stop above (or the visitor's own): the prefix read
+    // decides.
+    let _ = write!(p, "{}", Expecting(v));
+    p.0 == WANT.len()
 }
 
 /// The `$label` or `$labels` entry of a block read into a struct with a
@@ -231,5 +255,45 @@ impl<'de, D: de::Deserializer<'de, Error = Error>> de::Deserializer<'de> for Fla
         deserialize_enum(name: &'static str, variants: &'static [&'static str])
         deserialize_identifier()
         deserialize_ignored_any()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::expects_struct;
+    use serde::de::Visitor;
+    use std::fmt;
+
+    /// A visitor whose `expecting` writes these pieces.
+    struct Says(&'static [&'static str]);
+
+    impl Visitor<'_> for Says {
+        type Value = ();
+
+        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            self.0.iter().try_for_each(|s| f.write_str(s))
+        }
+    }
+
+    /// The prefix is read as `to_string().starts_with("struct ")` reads
+    /// it, however the visitor writes it.
+    #[test]
+    fn a_struct_visitor_is_told_by_its_first_words() {
+        for (pieces, is) in [
+            (&["struct Config"][..], true),
+            (&["struct ", "Config"], true),
+            (&["str", "uct", " C"], true),
+            (&["struct "], true),
+            (&["struct"], false),
+            (&["structure"], false),
+            (&["a map"], false),
+            (&[], false),
+            (&["", "struct X"], true),
+            (&["tuple struct X"], false),
+        ] {
+            let joined: String = pieces.concat();
+            assert_eq!(joined.starts_with("struct "), is, "{pieces:?}");
+            assert_eq!(expects_struct(&Says(pieces)), is, "{pieces:?}");
+        }
     }
 }
