@@ -524,6 +524,7 @@ impl<'a, 'de> MapAccess<'a, 'de> {
 impl<'de> de::MapAccess<'de> for MapAccess<'_, 'de> {
     type Error = Error;
 
+    #[inline]
     fn next_key_seed<K: de::DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>> {
         let (p, name) = loop {
             let Some(p) = self.props.next() else {
@@ -548,6 +549,7 @@ impl<'de> de::MapAccess<'de> for MapAccess<'_, 'de> {
             .map_err(|e| e.with_span(span).prepend_key(p.name()))
     }
 
+    #[inline]
     fn next_value_seed<T: de::DeserializeSeed<'de>>(&mut self, seed: T) -> Result<T::Value> {
         let Some(p) = self.value.take() else {
             return Err(Error::data("a map value was requested before its key"));
