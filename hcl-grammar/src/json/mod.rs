@@ -44,6 +44,7 @@
 //! assert!(parse_json("{\"a\": 1,}", &Default::default()).is_err());
 //! ```
 
+mod lists;
 mod parse;
 
 pub use parse::parse_json;

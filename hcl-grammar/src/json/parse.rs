@@ -2,6 +2,7 @@
 //! scratch stacks and moved into the document's arenas as each container
 //! closes (so that a container's children lie side by side).
 
+use super::lists::Lists;
 use super::{JsonArray, JsonDocument, JsonKind, JsonObject, JsonProperty, JsonStr, JsonValue};
 use crate::{Error, ParseOptions, Result, Span};
 
@@ -505,55 +506,6 @@ impl<'i> Parser<'i> {
             kind: JsonKind::Object(object),
             span: Span::at(start, self.pos),
         })
-    }
-}
-
-/// The children of the containers being read, one list per depth (at
-/// most one container is open at each depth); the lists of the first
-/// depths inline.
-struct Lists<T> {
-    near: [Vec<T>; NEAR],
-    deep: Vec<Vec<T>>,
-}
-
-/// The depths whose lists are inline in [`Lists`].
-const NEAR: usize = 4;
-
-impl<T> Default for Lists<T> {
-    fn default() -> Self {
-        Lists {
-            near: Default::default(),
-            deep: Vec::new(),
-        }
-    }
-}
-
-impl<T> Lists<T> {
-    /// The list of depth `d`.
-    #[inline]
-    fn at(&mut self, d: usize) -> Option<&mut Vec<T>> {
-        if d < NEAR {
-            return self.near.get_mut(d);
-        }
-        let i = d - NEAR;
-        if self.deep.len() <= i {
-            self.deep.resize_with(i + 1, Vec::new);
-        }
-        self.deep.get_mut(i)
-    }
-
-    /// Moves the list of depth `d` to the end of `arena` in one copy,
-    /// leaving it empty with its room for the next container at that
-    /// depth. The first list to close into an arena without room becomes
-    /// the arena (no copy, no allocation: a small document's).
-    fn close(&mut self, d: usize, arena: &mut Vec<T>) {
-        if let Some(list) = self.at(d) {
-            if arena.capacity() == 0 {
-                std::mem::swap(arena, list);
-            } else {
-                arena.append(list);
-            }
-        }
     }
 }
 
