@@ -280,7 +280,7 @@ impl TopBody<'_> {
     #[inline]
     fn entry_done(&mut self) {
         let tree = self.map.tree();
-        if tree.len() - self.base >= FLUSH.0 || tree.text_len() >= FLUSH.1 {
+        if tree.len().saturating_sub(self.base) >= FLUSH.0 || tree.text_len() >= FLUSH.1 {
             self.check_waiting(false);
         }
     }
