@@ -37,11 +37,16 @@
 //! Errors, never invalid output, for what HCL cannot hold: a top-level
 //! value that is not a struct or map, an attribute or block name that is
 //! not an identifier, a map key that is not a string, number or bool, a
-//! non-finite float, a value nested beyond 128 levels, a value whose
-//! strings, keys and numbers together pass 4 GiB.
+//! non-finite float, a value nested beyond 128 levels, strings, keys and
+//! numbers passing 4 GiB in the part of a value held at once: a top-level
+//! body is written entry by entry as it is serialized, so the limit is on
+//! one multi-line body entry (or one run of one-line attributes, which
+//! align together), and on the whole value only for [`Serializer`] or a
+//! top-level value that is not a struct or map.
 
 mod escape;
 mod node;
+mod stream;
 mod tree;
 mod value;
 mod wrap;
@@ -111,11 +116,15 @@ pub fn to_string<T: Serialize + ?Sized>(value: &T) -> Result<String> {
 /// The text of [`to_string`], as bytes.
 fn to_bytes<T: Serialize + ?Sized>(value: &T) -> Result<Vec<u8>> {
     let with_room = |sc: &mut Scratch| {
-        {
+        let mut out = Vec::new();
+        let top = {
             let _active = ActiveGuard::new();
-            node::to_tree(value, &mut sc.tree)?;
+            stream::serialize(value, &mut sc.tree, &mut sc.writer, &mut out)?
+        };
+        match top {
+            stream::Top::Written => Ok(out),
+            stream::Top::Whole => write_out(&mut sc.tree, &mut sc.writer),
         }
-        write_out(&mut sc.tree, &mut sc.writer)
     };
     SCRATCH
         .try_with(|slot| match slot.try_borrow_mut() {
@@ -155,12 +164,15 @@ thread_local! {
     };
 }
 
+/// The error for a tree that outgrew its offsets (see [`Tree::overflowed`]).
+fn too_large() -> Error {
+    Error::data("the value is too large to write: its text passes 4 GiB, the serializer's limit")
+}
+
 /// Lays out `tree` as HCL text (UTF-8).
 fn write_out(tree: &mut Tree, sc: &mut write::Scratch) -> Result<Vec<u8>> {
     if tree.overflowed() {
-        return Err(Error::data(
-            "the value is too large to write: its text passes 4 GiB, the serializer's limit",
-        ));
+        return Err(too_large());
     }
     // The output is the text the tree holds, plus per node its quotes,
     // ` = `, line break and indentation: room for a dozen bytes each, so
@@ -519,6 +531,26 @@ mod tests {
         );
         let small = BTreeMap::from([("a", "x".repeat(1 << 19))]);
         assert!(crate::to_string(&small).is_ok());
+    }
+
+    #[test]
+    fn the_limit_is_on_the_entries_written_together() {
+        // A body's entries are written (and their text dropped) as they
+        // complete: the limit bounds a multi-line entry, or a run of
+        // one-line attributes, not the whole body.
+        let half = || BTreeMap::from([("x", "x".repeat(1 << 19))]);
+        let body = BTreeMap::from([("a", half()), ("b", half()), ("c", half())]);
+        let out = crate::to_string(&body).map(|s| s.len());
+        assert!(out.as_ref().is_ok_and(|&n| n > 3 << 19), "{out:?}");
+        let mut both = half();
+        both.insert("y", "y".repeat(1 << 19));
+        let body = BTreeMap::from([("a", half()), ("b", both), ("c", half())]);
+        let err = crate::to_string(&body).map(|s| s.len());
+        assert!(
+            err.as_ref()
+                .is_err_and(|e| e.to_string().contains("too large to write")),
+            "{err:?}"
+        );
     }
 
     #[test]

@@ -21,12 +21,6 @@ const MAX_DEPTH: usize = 128;
 /// without pushing its value.
 pub(crate) struct Done(());
 
-/// Serializes `value` into `tree` (emptied first).
-pub(crate) fn to_tree<T: Serialize + ?Sized>(value: &T, tree: &mut Tree) -> Result<Done> {
-    tree.reset();
-    value.serialize(NodeSerializer::new(tree))
-}
-
 /// The serializer of the first pass: pushes one value's nodes.
 pub(crate) struct NodeSerializer<'a> {
     tree: &'a mut Tree,
@@ -39,15 +33,16 @@ impl<'a> NodeSerializer<'a> {
         NodeSerializer { tree, depth: 0 }
     }
 
+    /// A serializer for a value `depth` levels down.
+    pub(super) fn at_depth(tree: &'a mut Tree, depth: usize) -> NodeSerializer<'a> {
+        NodeSerializer { tree, depth }
+    }
+
     fn deeper(self) -> Result<NodeSerializer<'a>> {
-        if self.depth >= MAX_DEPTH {
-            return Err(Error::data(format!(
-                "the value is nested more than {MAX_DEPTH} levels deep (the serializer's depth limit)"
-            )));
-        }
+        let depth = deeper(self.depth)?;
         Ok(NodeSerializer {
             tree: self.tree,
-            depth: self.depth + 1,
+            depth,
         })
     }
 
@@ -96,7 +91,7 @@ impl<'a> NodeSerializer<'a> {
     }
 
     #[inline]
-    fn map(self, is_struct: bool, variant: Option<usize>) -> Result<MapNode<'a>> {
+    pub(super) fn map(self, is_struct: bool, variant: Option<usize>) -> Result<MapNode<'a>> {
         let ser = self.deeper()?;
         let at = ser.tree.open(if is_struct {
             Node::Struct(0, 0)
@@ -120,6 +115,16 @@ impl<'a> NodeSerializer<'a> {
             depth: self.depth,
         }
     }
+}
+
+/// The depth one level below `depth`, or the error past [`MAX_DEPTH`].
+pub(super) fn deeper(depth: usize) -> Result<usize> {
+    if depth >= MAX_DEPTH {
+        return Err(Error::data(format!(
+            "the value is nested more than {MAX_DEPTH} levels deep (the serializer's depth limit)"
+        )));
+    }
+    Ok(depth + 1)
 }
 
 /// Writes an integer's digits.
@@ -467,7 +472,18 @@ impl<'a> MapNode<'a> {
         (Ok(Done(())), self.ser.tree)
     }
 
-    fn close(&mut self) {
+    /// The tree being built.
+    pub(super) fn tree(&mut self) -> &mut Tree {
+        self.ser.tree
+    }
+
+    /// Whether this is a struct's (not a map's).
+    pub(super) fn is_struct(&self) -> bool {
+        self.is_struct
+    }
+
+    /// Ends the map or struct (its nodes stay in the tree).
+    pub(super) fn close(&mut self) {
         // A key without a value (a broken `Serialize`) is left out.
         self.drop_key();
         self.ser.tree.close(self.at, self.flags);

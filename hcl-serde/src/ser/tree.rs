@@ -12,7 +12,8 @@
 //! A node is 12 bytes: text offsets and node indexes are `u32`. A value
 //! whose text passes 4 GiB (or whose nodes pass 2^32) does not fit: the
 //! tree says so ([`Tree::overflowed`]) and the serializer reports an
-//! error, never wrong output.
+//! error, never wrong output. (A top-level body's entries are written and
+//! dropped as they complete, see `stream`: its tree holds a few at once.)
 //!
 //! What the writer asks of every node is answered while building, once:
 //! whether a key is an identifier (and so written bare), whether a
@@ -318,6 +319,13 @@ impl Tree {
     /// The node at `i`, to change.
     pub(super) fn node_mut(&mut self, i: usize) -> Option<&mut Node> {
         self.nodes.get_mut(i)
+    }
+
+    /// Drops the nodes from `len` on and all text, keeping the room (and
+    /// the overflow mark): the nodes kept hold no text.
+    pub(super) fn clear_from(&mut self, len: usize) {
+        self.nodes.truncate(len);
+        self.text.clear();
     }
 
     /// Drops the nodes from `len` on.

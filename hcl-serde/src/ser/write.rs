@@ -21,12 +21,22 @@ use super::tree::{flags, key, Node, Text, Tree};
 use crate::error::{Error, Result};
 use unicode_segmentation::UnicodeSegmentation;
 
+mod pieces;
+pub(crate) use pieces::{
+    check_entry, drop_waiting, is_label, top_label_error, write_items, Entry, Last,
+};
+
 /// Writes the value at the root of `tree` as a whole HCL file. `sc` is
 /// scratch room (emptied first), kept by the caller for the next document.
 pub(crate) fn write_document(tree: &Tree, out: &mut Vec<u8>, sc: &mut Scratch) -> Result<()> {
+    start(sc);
+    write_top(tree, 0, out, sc)
+}
+
+/// Empties `sc` for a new document.
+pub(crate) fn start(sc: &mut Scratch) {
     sc.items.clear();
     sc.labels.clear();
-    write_top(tree, 0, out, sc)
 }
 
 /// The writer's room: one stack of entries and one of labels for the
@@ -120,13 +130,8 @@ impl Item {
 fn write_top(tree: &Tree, i: usize, out: &mut Vec<u8>, sc: &mut Scratch) -> Result<()> {
     match tree.node(i) {
         Node::Struct(..) => {
-            if tree
-                .children(i)
-                .any(|k| tree.key(k).1 & key::LABEL != 0 && !is_null(tree, k + 1))
-            {
-                return Err(Error::data(
-                    "a `$label` or `$labels` field at the top level: labels belong to blocks, and the top-level value is the file's body",
-                ));
+            if tree.children(i).any(|k| is_label(tree, k)) {
+                return Err(top_label_error());
             }
             write_body(tree, i, true, 0, out, sc)
         }
@@ -251,11 +256,7 @@ fn write_body(
             continue;
         }
         if f & key::IDENT == 0 {
-            let name = tree.str(name);
-            return Err(Error::data(format!(
-                "`{name}` cannot be an attribute or block name: HCL names are identifiers (a key like this can be written inside an object, for example a map field)"
-            ))
-            .prepend_key(name));
+            return Err(name_error(tree.str(name)));
         }
         match count_blocks(tree, v, false).map_err(|e| e.prepend_key(tree.str(name)))? {
             // `Block(vec![])`: no block at all.
@@ -276,15 +277,7 @@ fn write_body(
             out.push(b'\n');
         }
         if item.blocks {
-            let name = tree.key(item.value - 1).0;
-            let mut at = Blocks {
-                name,
-                labels: sc.labels.len(),
-                indent,
-                first: true,
-            };
-            write_blocks(tree, &mut at, item.value, false, out, sc)
-                .map_err(|e| e.prepend_key(tree.str(name)))?;
+            write_entry_blocks(tree, item, indent, out, sc)?;
             n += 1;
         } else {
             let start = n;
@@ -296,6 +289,34 @@ fn write_body(
     }
     sc.items.truncate(from);
     Ok(())
+}
+
+/// The error for a body entry's name that is not an identifier.
+#[cold]
+fn name_error(name: &str) -> Error {
+    Error::data(format!(
+        "`{name}` cannot be an attribute or block name: HCL names are identifiers (a key like this can be written inside an object, for example a map field)"
+    ))
+    .prepend_key(name)
+}
+
+/// Writes the blocks of a body entry.
+fn write_entry_blocks(
+    tree: &Tree,
+    item: Item,
+    indent: usize,
+    out: &mut Vec<u8>,
+    sc: &mut Scratch,
+) -> Result<()> {
+    let name = tree.key(item.value - 1).0;
+    let mut at = Blocks {
+        name,
+        labels: sc.labels.len(),
+        indent,
+        first: true,
+    };
+    write_blocks(tree, &mut at, item.value, false, out, sc)
+        .map_err(|e| e.prepend_key(tree.str(name)))
 }
 
 /// The blocks of one body entry being written.
