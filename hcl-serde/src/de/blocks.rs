@@ -111,10 +111,30 @@ impl<'a, 'de> BlocksDeserializer<'a, 'de> {
         }
     }
 
+    /// The block type.
+    pub(super) fn name(&self) -> Str<'a, 'de> {
+        self.name.clone()
+    }
+
+    /// The members.
+    pub(super) fn members(&self) -> &Members<'a, 'de> {
+        &self.blocks
+    }
+
+    /// How many labels of each member are consumed.
+    pub(super) fn offset(&self) -> usize {
+        self.offset
+    }
+
+    /// The depth of the group.
+    pub(super) fn depth(&self) -> usize {
+        self.depth
+    }
+
     /// Groups the members by their label at `offset` (a JSON member: its
     /// object's names), in order of first appearance: `Ok(None)` when no
     /// member has a label there.
-    fn by_label(&self) -> Result<Option<Vec<LabelGroup<'a, 'de>>>> {
+    pub(super) fn by_label(&self) -> Result<Option<Vec<LabelGroup<'a, 'de>>>> {
         if self.all_native() {
             return self.by_native_label();
         }
@@ -495,6 +515,12 @@ impl<'de> de::Deserializer<'de> for BlocksDeserializer<'_, 'de> {
     ) -> Result<V::Value> {
         if capture::is_capture(name) {
             return self.deserialize_struct(name, &[], v);
+        }
+        if crate::reserved::is_value_target(name) && super::direct::on() {
+            // A `Value` target: built whole when it can be (`direct.rs`).
+            if let Some(value) = super::direct::blocks_value(&self) {
+                return super::direct::hand_over(value, v);
+            }
         }
         v.visit_newtype_struct(self)
     }
