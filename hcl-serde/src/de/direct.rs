@@ -233,6 +233,22 @@ pub(super) fn body_value(
         map.insert(first.as_str().to_owned(), inner);
         return Some(object_value(map));
     }
+    if !body
+        .items
+        .iter()
+        .any(|item| matches!(item, Structure::Block(_)))
+    {
+        // Attributes only (their names are distinct: the parser refuses a
+        // second definition): no grouping.
+        let mut map = Map::with_capacity(body.items.len());
+        for item in &body.items {
+            if let Structure::Attribute(a) = item {
+                let v = expr_value(&a.expr, sh, depth + 1, None).ok()?;
+                map.insert(a.name.name.to_owned(), v);
+            }
+        }
+        return Some(object_value(map));
+    }
     let mut grouper = Grouper::new(body.items.len(), sh);
     for item in &body.items {
         match item {
@@ -249,8 +265,15 @@ pub(super) fn body_value(
             }
             Entry::Blocks(name, members) => {
                 let key = name.as_str().to_owned();
-                let group = BlocksDeserializer::new(name, members, 0, depth + 1);
-                map.insert(key, blocks_value(&group)?);
+                let v = match members.as_slice() {
+                    // One block of its type (most): its labels, then its
+                    // body, as the group's map by label would give them.
+                    [Member::Native(b, sh)] if plain(sh) => {
+                        body_value(&b.body, &b.labels, sh, depth + 1)?
+                    }
+                    _ => blocks_value(&BlocksDeserializer::new(name, members, 0, depth + 1))?,
+                };
+                map.insert(key, v);
             }
             _ => return None,
         }
@@ -280,8 +303,21 @@ pub(super) fn blocks_value(group: &BlocksDeserializer<'_, '_>) -> Option<Value> 
             let mut map = Map::with_capacity(groups.len());
             for (label, _, members) in groups {
                 let key = label.as_str().to_owned();
-                let inner = BlocksDeserializer::new(group.name(), members, offset + 1, depth + 1);
-                map.insert(key, blocks_value(&inner)?);
+                let v = match members.as_slice() {
+                    [Member::Native(b, sh)] => body_value(
+                        &b.body,
+                        b.labels.get(offset + 1..).unwrap_or_default(),
+                        sh,
+                        depth + 1,
+                    )?,
+                    _ => blocks_value(&BlocksDeserializer::new(
+                        group.name(),
+                        members,
+                        offset + 1,
+                        depth + 1,
+                    ))?,
+                };
+                map.insert(key, v);
             }
             Some(object_value(map))
         }
