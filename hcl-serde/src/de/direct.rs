@@ -22,13 +22,14 @@ use super::blocks::{BlocksDeserializer, Member};
 use super::body::Entry;
 use super::expr::ExprDeserializer;
 use super::group::Grouper;
+use super::key::Str;
 use super::Shared;
 use crate::error::{Error, Result};
 use crate::value::de::{hand, object_value, NUMBER_KEY, UNKNOWN_KEY};
 use crate::value::types::{type_from_value, type_to_value};
 use crate::value::Map;
 use crate::{Number, Value};
-use hcl_grammar::{BlockLabel, Body, Expr, ExprKind, ObjectKey, Span, Structure};
+use hcl_grammar::{Block, BlockLabel, Body, Expr, ExprKind, ObjectKey, Span, Structure};
 use serde::de::{self, Visitor};
 
 /// Hands `value` to `v`, a `Value` visitor (which takes it whole in
@@ -249,6 +250,9 @@ pub(super) fn body_value(
         }
         return Some(object_value(map));
     }
+    if body.items.len() <= SMALL {
+        return small_body_value(&body.items, sh, depth);
+    }
     let mut grouper = Grouper::new(body.items.len(), sh);
     for item in &body.items {
         match item {
@@ -277,6 +281,131 @@ pub(super) fn body_value(
             }
             _ => return None,
         }
+    }
+    Some(object_value(map))
+}
+
+/// Up to this many items (blocks of a group), blocks are grouped by
+/// comparing each with the others, without a list or an index.
+const SMALL: usize = 16;
+
+/// [`body_value`] of a body of at most [`SMALL`] items, blocks among
+/// them: the groups found by comparing types, in order of first
+/// appearance. A name that is both an attribute and a block type meets
+/// itself in the map (`None`: the visits report it).
+fn small_body_value(items: &[Structure<'_>], sh: &Shared<'_>, depth: usize) -> Option<Value> {
+    let block_of = |item: &Structure<'_>, name: &str| match item {
+        Structure::Block(b) if b.ident.name == name => true,
+        _ => false,
+    };
+    let mut map = Map::with_capacity(items.len());
+    let mut same = Vec::new();
+    for (i, item) in items.iter().enumerate() {
+        let (name, v) = match item {
+            Structure::Attribute(a) => {
+                (a.name.name, expr_value(&a.expr, sh, depth + 1, None).ok()?)
+            }
+            Structure::Block(b) => {
+                let name = b.ident.name;
+                if items.get(..i)?.iter().any(|e| block_of(e, name)) {
+                    continue;
+                }
+                let rest = items.get(i + 1..)?;
+                if rest.iter().any(|e| block_of(e, name)) {
+                    same.clear();
+                    same.push(&**b);
+                    same.extend(rest.iter().filter_map(|e| match e {
+                        Structure::Block(e) if e.ident.name == name => Some(&**e),
+                        _ => None,
+                    }));
+                    (name, group_value(&same, sh, 0, depth + 1)?)
+                } else {
+                    // One block of its type (most): its labels, then its
+                    // body, as the group's map by label would give them.
+                    (name, body_value(&b.body, &b.labels, sh, depth + 1)?)
+                }
+            }
+        };
+        if map.insert(name.to_owned(), v).is_some() {
+            return None;
+        }
+    }
+    Some(object_value(map))
+}
+
+/// The value of at least two native blocks of one type and file, whose
+/// first `offset` labels are consumed, as [`blocks_value`] gives it:
+/// grouped by comparing labels when there are at most [`SMALL`], else
+/// through `BlocksDeserializer::by_label`.
+fn group_value<'b>(
+    blocks: &[&'b Block<'_>],
+    sh: &Shared<'_>,
+    offset: usize,
+    depth: usize,
+) -> Option<Value> {
+    let first = match blocks {
+        [] => return None,
+        [b] => {
+            return body_value(
+                &b.body,
+                b.labels.get(offset..).unwrap_or_default(),
+                sh,
+                depth,
+            )
+        }
+        [first, ..] => first,
+    };
+    if blocks.len() > SMALL {
+        let members: Vec<Member<'_, '_>> = blocks.iter().map(|b| Member::Native(b, sh)).collect();
+        let name = Str::Borrowed(first.ident.name);
+        return blocks_value(&BlocksDeserializer::new(
+            name,
+            members.into(),
+            offset,
+            depth,
+        ));
+    }
+    // A map by label and a sequence both check the depth here.
+    if depth >= sh.max_depth {
+        return None;
+    }
+    fn label<'b>(b: &'b Block<'_>, offset: usize) -> Option<&'b str> {
+        b.labels.get(offset).map(BlockLabel::as_str)
+    }
+    let labelled = blocks.iter().filter(|b| label(b, offset).is_some()).count();
+    if labelled == 0 {
+        let mut out = Vec::with_capacity(blocks.len());
+        for b in blocks {
+            out.push(body_value(&b.body, &[], sh, depth + 1)?);
+        }
+        return Some(Value::Array(out));
+    }
+    if labelled < blocks.len() {
+        // Some blocks lack the label others have: an error.
+        return None;
+    }
+    let mut map = Map::with_capacity(blocks.len());
+    let mut same = Vec::new();
+    for (i, b) in blocks.iter().enumerate() {
+        let l = label(b, offset)?;
+        if blocks.get(..i)?.iter().any(|e| label(e, offset) == Some(l)) {
+            continue;
+        }
+        let rest = blocks.get(i + 1..)?;
+        let v = if rest.iter().any(|e| label(e, offset) == Some(l)) {
+            same.clear();
+            same.push(*b);
+            same.extend(rest.iter().filter(|e| label(e, offset) == Some(l)).copied());
+            group_value(&same, sh, offset + 1, depth + 1)?
+        } else {
+            body_value(
+                &b.body,
+                b.labels.get(offset + 1..).unwrap_or_default(),
+                sh,
+                depth + 1,
+            )?
+        };
+        map.insert(l.to_owned(), v);
     }
     Some(object_value(map))
 }

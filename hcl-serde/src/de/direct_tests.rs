@@ -105,6 +105,12 @@ const CASES: &[&str] = &[
     "a \"b\" \"c\" \"d\" { e \"f\" { g = [[[[1]]]] } }\n",
     "a { b { c { d { e { f = { g = { h = 1 } } } } } } }\n",
     "a = null\nb = true\nc = [null, false]\nd = {}\ne = []\n",
+    "s \"a\" { }\ns \"a\" { }\ns \"b\" \"c\" { }\ns \"b\" \"c\" { x = 1 }\ns \"b\" \"d\" { }\nt { }\nt { }\n",
+    "s \"a\" { }\ns { }\n",
+    "s { }\ns \"a\" { }\n",
+    "s \"a\" \"b\" { }\ns \"a\" { }\n",
+    "s = 1\ns { }\ns { }\n",
+    "s { }\ns { }\ns = 1\n",
     "dynamic \"x\" {\n  for_each = [1, 2]\n  content { v = x.value }\n}\n",
     "a = 1.0\nb = 10.50\nc = 1e2\nd = 0x10\n",
 ];
@@ -127,10 +133,41 @@ fn files_under(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
+/// Bodies and groups past the size up to which blocks are grouped by
+/// comparison, with repeated types and labels at several levels.
+fn generated() -> Vec<String> {
+    let mut out = Vec::new();
+    for n in [15, 16, 17, 18, 40] {
+        let mut s = String::new();
+        for i in 0..n {
+            s.push_str(&format!("a{i} = {i}\n"));
+            s.push_str(&format!(
+                "svc \"l{}\" \"m{}\" {{ x = {i} }}\n",
+                i % 5,
+                i % 3
+            ));
+            s.push_str(&format!("t{} {{ y = [{i}] }}\n", i % 4));
+            s.push_str(&format!("u \"k{i}\" {{ }}\n"));
+            s.push_str(&format!("v {{ z = {i} }}\n"));
+        }
+        out.push(s.clone());
+        s.push_str("svc \"l0\" { }\n");
+        out.push(s.clone());
+        s.push_str("a3 { }\n");
+        out.push(s);
+    }
+    out
+}
+
 #[test]
 fn direct_equals_visits_on_cases() {
     let ctxs = contexts();
-    for src in CASES {
+    let generated = generated();
+    for src in CASES
+        .iter()
+        .copied()
+        .chain(generated.iter().map(String::as_str))
+    {
         for depth in [1, 2, 3, 4, 6, 128] {
             check(src, None, depth);
             for c in &ctxs {
