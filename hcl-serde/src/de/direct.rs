@@ -294,10 +294,7 @@ const SMALL: usize = 16;
 /// appearance. A name that is both an attribute and a block type meets
 /// itself in the map (`None`: the visits report it).
 fn small_body_value(items: &[Structure<'_>], sh: &Shared<'_>, depth: usize) -> Option<Value> {
-    let block_of = |item: &Structure<'_>, name: &str| match item {
-        Structure::Block(b) if b.ident.name == name => true,
-        _ => false,
-    };
+    let block_of = |item: &Structure<'_>, name: &str| matches!(item, Structure::Block(b) if b.ident.name == name);
     let mut map = Map::with_capacity(items.len());
     let mut same = Vec::new();
     for (i, item) in items.iter().enumerate() {
@@ -337,8 +334,8 @@ fn small_body_value(items: &[Structure<'_>], sh: &Shared<'_>, depth: usize) -> O
 /// first `offset` labels are consumed, as [`blocks_value`] gives it:
 /// grouped by comparing labels when there are at most [`SMALL`], else
 /// through `BlocksDeserializer::by_label`.
-fn group_value<'b>(
-    blocks: &[&'b Block<'_>],
+fn group_value(
+    blocks: &[&Block<'_>],
     sh: &Shared<'_>,
     offset: usize,
     depth: usize,
