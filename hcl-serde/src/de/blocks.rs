@@ -23,10 +23,11 @@ use std::rc::Rc;
 /// The blocks of one type (native ones with the same first `offset`
 /// labels).
 pub(crate) struct BlocksDeserializer<'a, 'de> {
-    name: Str<'a, 'de>,
-    blocks: Members<'a, 'de>,
-    offset: usize,
-    depth: usize,
+    pub(super) name: Str<'a, 'de>,
+    pub(super) blocks: Members<'a, 'de>,
+    /// How many labels of each member are consumed.
+    pub(super) offset: usize,
+    pub(super) depth: usize,
 }
 
 /// A group of members under one label.
@@ -109,26 +110,6 @@ impl<'a, 'de> BlocksDeserializer<'a, 'de> {
             ))),
             [] => Err(Error::data(format!("no `{name}` block"))),
         }
-    }
-
-    /// The block type.
-    pub(super) fn name(&self) -> Str<'a, 'de> {
-        self.name.clone()
-    }
-
-    /// The members.
-    pub(super) fn members(&self) -> &Members<'a, 'de> {
-        &self.blocks
-    }
-
-    /// How many labels of each member are consumed.
-    pub(super) fn offset(&self) -> usize {
-        self.offset
-    }
-
-    /// The depth of the group.
-    pub(super) fn depth(&self) -> usize {
-        self.depth
     }
 
     /// Groups the members by their label at `offset` (a JSON member: its

@@ -412,7 +412,7 @@ fn group_value(
 /// body, or a sequence); `None` on any error, or a member that is not a
 /// native block of a plain file.
 pub(super) fn blocks_value(group: &BlocksDeserializer<'_, '_>) -> Option<Value> {
-    let members = group.members().as_slice();
+    let members = group.blocks.as_slice();
     if !members
         .iter()
         .all(|m| matches!(m, Member::Native(_, sh) if plain(sh)))
@@ -420,7 +420,7 @@ pub(super) fn blocks_value(group: &BlocksDeserializer<'_, '_>) -> Option<Value> 
         return None;
     }
     let first_max = members.first()?.shared().max_depth;
-    let (offset, depth) = (group.offset(), group.depth());
+    let (offset, depth) = (group.offset, group.depth);
     match group.by_label().ok()? {
         Some(groups) => {
             if depth >= first_max {
@@ -437,7 +437,7 @@ pub(super) fn blocks_value(group: &BlocksDeserializer<'_, '_>) -> Option<Value> 
                         depth + 1,
                     )?,
                     _ => blocks_value(&BlocksDeserializer::new(
-                        group.name(),
+                        group.name.clone(),
                         members,
                         offset + 1,
                         depth + 1,

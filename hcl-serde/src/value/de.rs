@@ -38,7 +38,7 @@ use std::cell::Cell;
 ///
 /// The native syntax's deserializer builds the value for this name
 /// directly from the tree (the same value the visits would build) and
-/// hands it over through [`hand`]: no visit per node.
+/// hands it over through a thread-local slot: no visit per node.
 impl<'de> Deserialize<'de> for Value {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Value, D::Error> {
         d.deserialize_newtype_struct(VALUE_TARGET_NAME, ValueVisitor)
