@@ -10,10 +10,27 @@ use std::cell::Cell;
 /// `value/de.rs`).
 pub(crate) const VALUE_NAME: &str = "$__hcl_private_Value";
 
-/// Whether a newtype's name is [`VALUE_NAME`]: the same constant is
-/// usually at the same address, so the pointer is compared first.
+/// The newtype name by which [`Value`](crate::Value) itself asks: as
+/// [`VALUE_NAME`] for every deserializer of this crate, and the native
+/// syntax's deserializer builds the whole value directly for it
+/// (`de/direct.rs`), which [`Number`](crate::Number)'s visitor could not
+/// take.
+pub(crate) const VALUE_TARGET_NAME: &str = "$__hcl_private_ValueTarget";
+
+/// Whether a newtype's name is [`VALUE_NAME`] or [`VALUE_TARGET_NAME`]:
+/// the same constant is usually at the same address, so the pointers are
+/// compared first.
 pub(crate) fn is_value_name(name: &str) -> bool {
-    std::ptr::eq(name, VALUE_NAME) || name == VALUE_NAME
+    std::ptr::eq(name, VALUE_TARGET_NAME)
+        || std::ptr::eq(name, VALUE_NAME)
+        || name == VALUE_TARGET_NAME
+        || name == VALUE_NAME
+}
+
+/// Whether a newtype's name is [`VALUE_TARGET_NAME`]: the target is a
+/// [`Value`](crate::Value).
+pub(crate) fn is_value_target(name: &str) -> bool {
+    std::ptr::eq(name, VALUE_TARGET_NAME) || name == VALUE_TARGET_NAME
 }
 /// The one key of the map that carries an exact number to a `Value`.
 pub(crate) const NUMBER_KEY: &str = "$__hcl_private_Number";

@@ -23,10 +23,11 @@ use std::rc::Rc;
 /// The blocks of one type (native ones with the same first `offset`
 /// labels).
 pub(crate) struct BlocksDeserializer<'a, 'de> {
-    name: Str<'a, 'de>,
-    blocks: Members<'a, 'de>,
-    offset: usize,
-    depth: usize,
+    pub(super) name: Str<'a, 'de>,
+    pub(super) blocks: Members<'a, 'de>,
+    /// How many labels of each member are consumed.
+    pub(super) offset: usize,
+    pub(super) depth: usize,
 }
 
 /// A group of members under one label.
@@ -114,7 +115,7 @@ impl<'a, 'de> BlocksDeserializer<'a, 'de> {
     /// Groups the members by their label at `offset` (a JSON member: its
     /// object's names), in order of first appearance: `Ok(None)` when no
     /// member has a label there.
-    fn by_label(&self) -> Result<Option<Vec<LabelGroup<'a, 'de>>>> {
+    pub(super) fn by_label(&self) -> Result<Option<Vec<LabelGroup<'a, 'de>>>> {
         if self.all_native() {
             return self.by_native_label();
         }
@@ -494,6 +495,12 @@ impl<'de> de::Deserializer<'de> for BlocksDeserializer<'_, 'de> {
     ) -> Result<V::Value> {
         if capture::is_capture(name) {
             return self.deserialize_struct(name, &[], v);
+        }
+        if crate::reserved::is_value_target(name) && super::direct::on() {
+            // A `Value` target: built whole when it can be (`direct.rs`).
+            if let Some(value) = super::direct::blocks_value(&self) {
+                return super::direct::hand_over(value, v);
+            }
         }
         v.visit_newtype_struct(self)
     }

@@ -497,6 +497,21 @@ impl<'de> de::Deserializer<'de> for BodyDeserializer<'_, 'de> {
         if capture::is_capture(name) {
             return self.deserialize_struct(name, &[], v);
         }
+        if crate::reserved::is_value_target(name)
+            && super::direct::on()
+            && self.files.is_empty()
+            && self.needs_label.is_none()
+            && super::direct::plain(self.sh)
+        {
+            // A `Value` target: built whole when it can be (`direct.rs`).
+            if let Node::Native(body) = self.body {
+                if let Some(value) =
+                    super::direct::body_value(body, self.labels, self.sh, self.depth)
+                {
+                    return super::direct::hand_over(value, v);
+                }
+            }
+        }
         v.visit_newtype_struct(self)
     }
 

@@ -51,7 +51,7 @@ impl<'a, 'de> ExprDeserializer<'a, 'de> {
 
     /// The number, if the expression is a number literal (or a negated
     /// one).
-    fn literal_number(&self) -> Option<Number> {
+    pub(super) fn literal_number(&self) -> Option<Number> {
         match &self.expr.kind {
             ExprKind::Number(text) => Number::from_literal(text),
             ExprKind::Unary(u) if u.op == UnaryOp::Neg => match &u.operand.kind {
@@ -64,7 +64,7 @@ impl<'a, 'de> ExprDeserializer<'a, 'de> {
 
     /// The string, if the expression is a string literal or a heredoc
     /// without interpolation.
-    fn literal_str(&self) -> Option<Str<'a, 'de>> {
+    pub(super) fn literal_str(&self) -> Option<Str<'a, 'de>> {
         match &self.expr.kind {
             ExprKind::String(s) => Some(Str::from_cow(s)),
             ExprKind::Template(t) => match &*t.template.parts {
@@ -77,7 +77,7 @@ impl<'a, 'de> ExprDeserializer<'a, 'de> {
 
     /// The items of an object constructor whose keys are all literal and
     /// distinct, so that it can be visited without evaluation.
-    fn static_object(&self) -> Option<&'a [ObjectItem<'de>]> {
+    pub(super) fn static_object(&self) -> Option<&'a [ObjectItem<'de>]> {
         let ExprKind::Object(items) = &self.expr.kind else {
             return None;
         };
@@ -116,7 +116,7 @@ impl<'a, 'de> ExprDeserializer<'a, 'de> {
         }
     }
 
-    fn check_depth(&self) -> Result<()> {
+    pub(super) fn check_depth(&self) -> Result<()> {
         if self.depth >= self.sh.max_depth {
             Err(self.sh.too_deep(self.expr.span))
         } else {
@@ -274,8 +274,13 @@ impl<'de> de::Deserializer<'de> for ExprDeserializer<'_, 'de> {
         if capture::is_capture(name) {
             return self.deserialize_struct(name, &[], v);
         }
+        if crate::reserved::is_value_target(name) && super::direct::on() {
+            // A `Value` target: built whole (`direct.rs`).
+            let value = super::direct::expr_value(self.expr, self.sh, self.depth, self.cached)?;
+            return super::direct::hand_over(value, v);
+        }
         if crate::reserved::is_value_name(name) {
-            // A `Value` target: a number literal arrives exactly; anything
+            // A `Number` target: a number literal arrives exactly; anything
             // evaluated goes through `ValueDeserializer`, which does the
             // same.
             if let Some(n) = self.literal_number() {

@@ -121,6 +121,7 @@ mod blocks;
 mod body;
 mod capture;
 mod deserializer;
+mod direct;
 mod dynamic;
 mod entry;
 mod enums;

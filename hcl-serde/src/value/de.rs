@@ -5,7 +5,8 @@ use crate::Number;
 use serde::de::{Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
 use std::fmt;
 
-pub(crate) use crate::reserved::{NUMBER_KEY, UNKNOWN_KEY, VALUE_NAME};
+pub(crate) use crate::reserved::{NUMBER_KEY, UNKNOWN_KEY, VALUE_TARGET_NAME};
+use std::cell::Cell;
 
 /// Any self-describing data becomes a value; numbers from this crate's own
 /// deserializers arrive exactly.
@@ -15,7 +16,7 @@ pub(crate) use crate::reserved::{NUMBER_KEY, UNKNOWN_KEY, VALUE_NAME};
 /// a [`Number`]) into the nearest binary float, and `1e-40` or `1 / 3`
 /// into something else again. So, as `serde_json`'s `arbitrary_precision`
 /// does, `Value` asks for a newtype struct with a private name
-/// (`$__hcl_private_Value`). This crate's deserializers recognise the name
+/// (`$__hcl_private_ValueTarget`). This crate's deserializers recognise the name
 /// and, for that one value, hand a number that is not an `i64`, `u64`,
 /// `i128` or `u128` integer (or is `-0`) as a map with the single key
 /// `$__hcl_private_Number` and the number's exact text, which becomes the
@@ -34,10 +35,50 @@ pub(crate) use crate::reserved::{NUMBER_KEY, UNKNOWN_KEY, VALUE_NAME};
 /// `Value` gets an error that names the unknown value's place. A map from another format
 /// that happens to have the private key and a valid number text as its
 /// only entry reads as that number; anything else stays an object.
+///
+/// The native syntax's deserializer builds the value for this name
+/// directly from the tree (the same value the visits would build) and
+/// hands it over through a thread-local slot: no visit per node.
 impl<'de> Deserialize<'de> for Value {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Value, D::Error> {
-        d.deserialize_newtype_struct(VALUE_NAME, ValueVisitor)
+        d.deserialize_newtype_struct(VALUE_TARGET_NAME, ValueVisitor)
     }
+}
+
+thread_local! {
+    /// A value built whole by one of this crate's deserializers, for the
+    /// `Value` visitor it calls next (`hand`).
+    static HANDED: Cell<Option<Value>> = const { Cell::new(None) };
+}
+
+/// Puts `value` where the next `visit_newtype_struct` of a `Value`
+/// visitor on this thread takes it (`Some`), or takes back what no visitor
+/// took (`None`): the deserializer calls `hand(Some(v))`, then the
+/// visitor's `visit_newtype_struct`, then `hand(None)`, so that nothing
+/// stays behind.
+pub(crate) fn hand(value: Option<Value>) -> Option<Value> {
+    HANDED.replace(value)
+}
+
+/// The object of `map`, or what `ValueVisitor::visit_map` makes of a map
+/// whose one entry is a private key (an exact number, an unknown value):
+/// the same value as visiting `map` entry by entry.
+pub(crate) fn object_value(map: Map) -> Value {
+    if map.len() == 1 {
+        let special = match map.first() {
+            Some((k, Value::String(text))) if k == NUMBER_KEY => {
+                Number::from_exact_text(text).map(Value::Number)
+            }
+            Some((k, t)) if k == UNKNOWN_KEY => {
+                super::types::type_from_value(t).map(Value::unknown)
+            }
+            _ => None,
+        };
+        if let Some(v) = special {
+            return v;
+        }
+    }
+    Value::Object(map)
 }
 
 struct ValueVisitor;
@@ -100,6 +141,10 @@ impl<'de> Visitor<'de> for ValueVisitor {
     }
 
     fn visit_newtype_struct<D: Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
+        // A value built whole by this crate's native deserializer.
+        if let Some(v) = hand(None) {
+            return Ok(v);
+        }
         // Not `Value::deserialize`: formats that answer
         // `deserialize_newtype_struct` with `visit_newtype_struct` would
         // call back here forever.
