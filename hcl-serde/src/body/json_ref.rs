@@ -9,7 +9,7 @@
 //! string, a number or a name is read through the document
 //! ([`JsonRef::string`], [`JsonRef::number`], [`PropRef::name`]).
 
-use crate::de::key::Str;
+use super::Str;
 use hcl_grammar::json::{JsonDocument, JsonKind, JsonProperty, JsonStr, JsonValue};
 use hcl_grammar::Span;
 use std::fmt;

@@ -29,11 +29,13 @@ pub(crate) mod json_ref;
 pub(crate) mod merged;
 mod native;
 mod schema;
+mod text;
 
 pub(crate) use dynamic::{generate_json, generate_native};
 pub(crate) use expression::AttrExpr;
 pub use expression::{Attribute, Block};
 pub use schema::{AttributeSchema, BlockSchema, BodySchema};
+pub(crate) use text::Str;
 
 use crate::error::{Error, Result};
 use crate::eval::Context;

@@ -131,7 +131,7 @@ mod group;
 mod handover;
 mod json_seq;
 mod json_value;
-pub(crate) mod key;
+mod key;
 mod label;
 mod lines;
 mod members;
