@@ -250,45 +250,9 @@ fn write_body(
     // the body's order, before anything of it is written.
     let from = sc.items.len();
     for k in tree.children(i) {
-        let (name, f) = tree.key(k);
-        let v = k + 1;
-        if is_struct && (is_null(tree, v) || f & key::LABEL != 0) {
-            continue;
-        }
-        if f & key::IDENT == 0 {
-            return Err(name_error(tree.str(name)));
-        }
-        match count_blocks(tree, v, false).map_err(|e| e.prepend_key(tree.str(name)))? {
-            // `Block(vec![])`: no block at all.
-            Some(0) => {}
-            Some(_) => sc.items.push(Item::blocks(v)),
-            None => sc.items.push(Item::line(tree, v, false)),
-        }
+        check_entry(tree, k, is_struct, sc)?;
     }
-    // Each entry's blocks, and each run of attributes between blocks, is
-    // set apart from the one before by a blank line.
-    let end = sc.items.len();
-    let mut n = from;
-    while n < end {
-        let Some(item) = sc.items.get(n).copied() else {
-            break;
-        };
-        if n > from {
-            out.push(b'\n');
-        }
-        if item.blocks {
-            write_entry_blocks(tree, item, indent, out, sc)?;
-            n += 1;
-        } else {
-            let start = n;
-            while n < end && sc.items.get(n).is_some_and(|it| !it.blocks) {
-                n += 1;
-            }
-            write_lines(tree, start, n, indent, out, sc)?;
-        }
-    }
-    sc.items.truncate(from);
-    Ok(())
+    write_items(tree, from, indent, &mut Last::Nothing, out, sc)
 }
 
 /// The error for a body entry's name that is not an identifier.

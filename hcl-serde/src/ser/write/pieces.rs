@@ -1,6 +1,7 @@
-//! A body written in pieces (see `ser/stream.rs`): its entries checked
-//! one at a time, and the checked ones written together, what crosses
-//! the pieces kept by the caller ([`Last`]).
+//! A body's entries checked one at a time ([`check_entry`]) and the
+//! checked ones written together ([`write_items`]): a whole body at once
+//! (`write_body`), or the top-level body in pieces (see `ser/stream.rs`),
+//! what crosses the pieces kept by the caller ([`Last`]).
 
 use super::{count_blocks, is_null, name_error, write_entry_blocks, write_lines, Item, Scratch};
 use crate::error::{Error, Result};
