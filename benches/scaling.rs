@@ -8,16 +8,31 @@
 //! strings with many interpolations.
 //!
 //! Sizes are measured in interleaved rounds (1x, 2x, ... 16x, then again),
-//! each timing about 2 MB of input, and the best round per size is kept, so
-//! that the noise of a shared machine falls on every size alike.
+//! each timing about 2 MB of input in the thread's CPU time, and the best
+//! round per size is kept, so that the noise of a shared machine falls on
+//! every size alike.
 //!
-//! `cargo bench --bench scaling` (one to two minutes). `SCALING_QUICK=1`
+//! Then every path on one content at the sizes of the other benches'
+//! scaling parts, about 52 KB, 1 MB and 6 MB (the ordinary config
+//! repeated): the native syntax parsed, read into `Value` and into the
+//! typed struct; the same services in the JSON syntax read into `Value`
+//! and into the typed struct; the `Value` written back (`to_string`);
+//! the native text formatted (`hcl::format`, with its syntax check). Each
+//! path's sizes in interleaved rounds, the best round per size, and its
+//! time per byte against the 52 KB size's (issue 25's bound: 1.5x); then
+//! the same for hcl-rs into its `Value` and serde_json into its own, on
+//! the same texts.
+//!
+//! `cargo bench --bench scaling` (two to three minutes). `SCALING_QUICK=1`
 //! measures less (for a smoke run).
 
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::hint::black_box;
-use std::time::Instant;
+#[path = "support/cpu.rs"]
+mod cpu;
+
+use cpu::cpu_seconds;
 
 #[derive(Deserialize)]
 #[allow(dead_code)]
@@ -89,6 +104,50 @@ unit "svc{i}" {{
     )
 }
 
+/// The ordinary unit in the JSON syntax, its expressions' values written
+/// out (read without a context, as `from_json_str` does, a string is
+/// literal text): the block's label a property of `unit`'s object.
+fn ordinary_json(i: usize) -> String {
+    let port = 8000 + i;
+    format!(
+        r#"    "svc{i}": {{
+      "name": "service-{i}",
+      "port": {port},
+      "enabled": true,
+      "tags": {{"env": "prod", "team": "core", "id": "{i}"}},
+      "ports": [81, 444, 8081],
+      "message": "Hello, \"world\"! Port {port}.",
+      "health": [
+        {{"path": "/health", "interval": 10}},
+        {{"path": "/ready", "interval": 5}}
+      ]
+    }}"#
+    )
+}
+
+/// About `size` bytes of ordinary units: native text, or the JSON syntax.
+fn sized(size: usize, json: bool) -> String {
+    let mut s = String::with_capacity(size + 1024);
+    let mut i = 0;
+    if json {
+        s.push_str("{\n  \"unit\": {\n");
+        while s.len() < size {
+            if i > 0 {
+                s.push_str(",\n");
+            }
+            s.push_str(&ordinary_json(i));
+            i += 1;
+        }
+        s.push_str("\n  }\n}\n");
+    } else {
+        while s.len() < size {
+            s.push_str(&ordinary(i));
+            i += 1;
+        }
+    }
+    s
+}
+
 /// Nesting near the limits (the deserializer's is 128 with the body and
 /// block around the value).
 fn deep(i: usize) -> String {
@@ -132,18 +191,18 @@ fn config(unit: Unit, k: usize) -> String {
 
 /// Seconds per byte of `f` on each of `srcs`: rounds that take every
 /// source in turn (so that a slow spell of a shared machine hits all sizes
-/// alike), each timing a batch of about `batch_bytes` of input; the best
-/// round per source.
+/// alike), each timing (in the thread's CPU time) a batch of about
+/// `batch_bytes` of input; the best round per source.
 fn measure(srcs: &[String], batch_bytes: usize, rounds: usize, f: Step) -> Vec<f64> {
     let mut best = vec![f64::INFINITY; srcs.len()];
     for _ in 0..rounds {
         for (src, best) in srcs.iter().zip(best.iter_mut()) {
             let iters = batch_bytes.div_ceil(src.len()).max(1);
-            let t = Instant::now();
+            let t = cpu_seconds();
             for _ in 0..iters {
                 f(src);
             }
-            let per_byte = t.elapsed().as_secs_f64() / (iters * src.len()) as f64;
+            let per_byte = (cpu_seconds() - t) / (iters * src.len()) as f64;
             *best = best.min(per_byte);
         }
     }
@@ -166,11 +225,35 @@ fn to_services(s: &str) {
     black_box(hcl::from_str::<Services>(s).map(drop)).unwrap_or_else(|e| panic!("{e}"));
 }
 
+fn json_to_value(s: &str) {
+    black_box(hcl::from_json_str::<hcl::Value>(s).map(drop)).unwrap_or_else(|e| panic!("{e}"));
+}
+
+fn json_to_services(s: &str) {
+    black_box(hcl::from_json_str::<Services>(s).map(drop)).unwrap_or_else(|e| panic!("{e}"));
+}
+
+fn peer_hcl_rs_value(s: &str) {
+    black_box(hcl_rs::from_str::<hcl_rs::Value>(s).map(drop)).unwrap_or_else(|e| panic!("{e}"));
+}
+
+fn peer_serde_json_value(s: &str) {
+    black_box(serde_json::from_str::<serde_json::Value>(s).map(drop))
+        .unwrap_or_else(|e| panic!("{e}"));
+}
+
+fn format(s: &str) {
+    black_box(hcl::format(s).map(drop)).unwrap_or_else(|e| panic!("{e}"));
+}
+
 fn to_shapes(s: &str) {
     black_box(hcl::from_str::<Shapes>(s).map(drop)).unwrap_or_else(|e| panic!("{e}"));
 }
 
 fn main() {
+    if std::env::var_os("SCALING_PROFILE").is_some() {
+        return sizes(0, 0);
+    }
     let (batch_bytes, rounds) = if std::env::var_os("SCALING_QUICK").is_some() {
         (100_000, 2)
     } else {
@@ -206,4 +289,124 @@ fn main() {
         }
     }
     println!("worst ratio to 1x: {worst:.2}");
+    sizes(batch_bytes, rounds);
+}
+
+/// `SCALING_PROFILE=PATH:N` (a path of [`sizes`], N its size index 0, 1
+/// or 2): that one step on that one input, about 12 MB of input in all
+/// (`SCALING_REPEAT` times as much), and nothing else, for a profiler
+/// (`valgrind --tool=callgrind --toggle-collect='*profiled*'`,
+/// `perf stat`).
+fn profile(only: &str, steps: &[(&str, &[String], Step)], native: &[String]) {
+    let (path, n) = only.rsplit_once(':').unwrap_or((only, "0"));
+    let n: usize = n.parse().unwrap_or(0);
+    let repeat: usize = std::env::var("SCALING_REPEAT")
+        .ok()
+        .and_then(|r| r.parse().ok())
+        .unwrap_or(1);
+    if path == "to_string" {
+        let Some(v) = native.get(n).map(|s| hcl::from_str::<hcl::Value>(s)) else {
+            return;
+        };
+        let v = v.unwrap_or_else(|e| panic!("{e}"));
+        let iters = repeat * 12_000_000 / native[n].len();
+        profiled(iters, &|| {
+            black_box(hcl::to_string(&v).map(drop)).unwrap_or_else(|e| panic!("{e}"));
+        });
+        println!("{path} on {} bytes, {iters} times", native[n].len());
+        return;
+    }
+    for (name, srcs, f) in steps {
+        if let Some(src) = srcs.get(n).filter(|_| *name == path) {
+            let iters = repeat * 12_000_000 / src.len();
+            profiled(iters, &|| f(src));
+            println!("{path} on {} bytes, {iters} times", src.len());
+        }
+    }
+}
+
+#[inline(never)]
+fn profiled(iters: usize, f: &dyn Fn()) {
+    for _ in 0..iters {
+        f();
+    }
+}
+
+/// Every path at about 52 KB, 1 MB and 6 MB of the ordinary config.
+fn sizes(batch_bytes: usize, rounds: usize) {
+    let sizes = [52_000, 1_000_000, 6_000_000];
+    let native: Vec<String> = sizes.iter().map(|&n| sized(n, false)).collect();
+    let json: Vec<String> = sizes.iter().map(|&n| sized(n, true)).collect();
+    // The last two rows are the peers' readers into their own `Value`, on
+    // the same texts: what size costs a reader that is not ours.
+    let steps: [(&str, &[String], Step); 8] = [
+        ("parse", &native, parse),
+        ("value", &native, to_value),
+        ("typed", &native, to_services),
+        ("json value", &json, json_to_value),
+        ("json typed", &json, json_to_services),
+        ("format", &native, format),
+        ("hcl-rs value", &native, peer_hcl_rs_value),
+        ("serde_json", &json, peer_serde_json_value),
+    ];
+    if let Ok(only) = std::env::var("SCALING_PROFILE") {
+        profile(&only, &steps, &native);
+        return;
+    }
+    println!();
+    println!(
+        "{:<12} {:>10} {:>10} {:>8}",
+        "path", "bytes", "ns/byte", "ratio"
+    );
+    let mut worst: f64 = 1.0;
+    let mut row = |path: &str, srcs: &[usize], per_byte: &[f64]| {
+        let base = per_byte.first().copied().unwrap_or(f64::NAN);
+        for (bytes, secs) in srcs.iter().zip(per_byte) {
+            let ratio = secs / base;
+            worst = worst.max(ratio);
+            println!("{path:<12} {bytes:>10} {:>10.2} {ratio:>8.2}", secs * 1e9);
+        }
+    };
+    let mut peers = Vec::new();
+    for (path, srcs, f) in steps {
+        let per_byte = measure(srcs, batch_bytes, rounds, f);
+        let lens: Vec<usize> = srcs.iter().map(String::len).collect();
+        if path.contains("hcl-rs") || path.contains("serde_json") {
+            peers.push((path, lens, per_byte));
+        } else {
+            row(path, &lens, &per_byte);
+        }
+    }
+    // The serializer: each size's `Value`, per byte of its output.
+    let values: Vec<hcl::Value> = native
+        .iter()
+        .map(|s| hcl::from_str(s).unwrap_or_else(|e| panic!("{e}")))
+        .collect();
+    let outs: Vec<usize> = values
+        .iter()
+        .map(|v| hcl::to_string(v).map_or(0, |s| s.len()))
+        .collect();
+    let mut best = vec![f64::INFINITY; values.len()];
+    for _ in 0..rounds {
+        for ((v, out), best) in values.iter().zip(&outs).zip(best.iter_mut()) {
+            let iters = batch_bytes.div_ceil((*out).max(1)).max(1);
+            let t = cpu_seconds();
+            for _ in 0..iters {
+                black_box(hcl::to_string(v).map(drop)).unwrap_or_else(|e| panic!("{e}"));
+            }
+            *best = best.min((cpu_seconds() - t) / (iters * out) as f64);
+        }
+    }
+    row("to_string", &outs, &best);
+    println!("worst ratio to 52 KB: {worst:.2}");
+    for (path, lens, per_byte) in peers {
+        let base = per_byte.first().copied().unwrap_or(f64::NAN);
+        for (bytes, secs) in lens.iter().zip(&per_byte) {
+            println!(
+                "{path:<12} {bytes:>10} {:>10.2} {:>8.2}",
+                secs * 1e9,
+                secs / base
+            );
+        }
+    }
 }

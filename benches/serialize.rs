@@ -47,10 +47,13 @@
 
 #[path = "support/corpus.rs"]
 mod corpus;
+#[path = "support/cpu.rs"]
+mod cpu;
 #[path = "support/machine.rs"]
 mod machine;
 
 use corpus::{corpus, corpus_dir};
+use cpu::cpu_seconds;
 use machine::{load, machine};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -401,10 +404,11 @@ fn dump<T: Serialize>(name: &str, values: &[T]) {
 }
 
 /// Part 4's ns per output byte of each size, measured apart from the
-/// race: sizes in interleaved rounds (50 KB, 1 MB, 6 MB, then again; a
-/// round writes one size at least 1 MB; at least 10 rounds and twice
-/// the time budget), the best round per size and library kept, so that a shared machine's noise falls on every size
-/// alike (as in the scaling bench).
+/// race: one library's sizes in interleaved rounds (50 KB, 1 MB, 6 MB,
+/// then again; a round writes one size at least 1 MB; at least 10 rounds
+/// and the time budget; timed in the thread's CPU time), then the other
+/// library's, the best round per size kept, so that a shared machine's
+/// noise falls on every size alike (as in the scaling bench).
 fn per_byte(docs: &[(usize, Vec<hcl::Value>, Vec<hcl_rs::Value>)]) {
     let docs: Vec<_> = docs
         .iter()
@@ -414,12 +418,12 @@ fn per_byte(docs: &[(usize, Vec<hcl::Value>, Vec<hcl_rs::Value>)]) {
         return;
     }
     let best_ns = |f: &dyn Fn() -> usize, calls: usize, best: &mut f64| {
-        let start = Instant::now();
+        let start = cpu_seconds();
         let mut bytes = 0;
         for _ in 0..calls {
             bytes += black_box(f());
         }
-        let ns = start.elapsed().as_secs_f64() * 1e9 / bytes.max(1) as f64;
+        let ns = (cpu_seconds() - start) * 1e9 / bytes.max(1) as f64;
         *best = best.min(ns);
     };
     // Each library's sizes are interleaved with each other, not with the
