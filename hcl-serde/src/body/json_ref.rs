@@ -267,7 +267,18 @@ impl<'a, 'i> Props<'a, 'i> {
         }
         // Few names: compared pairwise, those written without escapes
         // first by the length of their spans (no text looked up); 0 for
-        // a name with escapes (a span is at least two bytes long).
+        // a name with escapes (a span is at least two bytes long). Most
+        // often their lengths differ, which one mask of them shows first.
+        let mut lengths = 0u64;
+        let all_differ = self.props.iter().all(|p| {
+            let bit = 1u64 << (p.name_span.len() & 63);
+            let fresh = !p.name.is_escaped() && lengths & bit == 0;
+            lengths |= bit;
+            fresh
+        });
+        if all_differ {
+            return true;
+        }
         let len = |p: &JsonProperty| {
             if p.name.is_escaped() {
                 0
