@@ -129,6 +129,38 @@ impl<'a, 'de> JsonDeserializer<'a, 'de> {
         distinct.then_some(all)
     }
 
+    /// An array of nulls, bools, short integers and literal strings as
+    /// the `Value` its visits would build (`ValueVisitor`: `visit_unit`,
+    /// `visit_bool`, `visit_i64`, `visit_str`), built here without them;
+    /// `None` for any other array, and for one too deep (whose error the
+    /// visits give).
+    fn scalar_array(&self) -> Option<Value> {
+        if self.depth >= self.sh.max_depth {
+            return None;
+        }
+        let items = self.v.array()?;
+        let mut out = Vec::with_capacity(items.len());
+        for item in items {
+            out.push(match item.kind {
+                JsonKind::Null => Value::Null,
+                JsonKind::Bool(b) => Value::Bool(b),
+                JsonKind::Number => Value::from(json::small_int(item.number()?)?),
+                JsonKind::String(_) => {
+                    let s = item.string_str()?;
+                    if json::is_template(s.as_str(), self.sh.templates) {
+                        return None;
+                    }
+                    match text_of(s, item) {
+                        Str::Owned(text) => Value::String(text),
+                        text => Value::String(text.as_str().to_owned()),
+                    }
+                }
+                JsonKind::Array(_) | JsonKind::Object(_) => return None,
+            });
+        }
+        Some(Value::Array(out))
+    }
+
     fn check_depth(&self) -> Result<()> {
         if self.depth >= self.sh.max_depth {
             Err(self.sh.too_deep(self.v.span))
@@ -333,7 +365,15 @@ impl<'de> de::Deserializer<'de> for JsonDeserializer<'_, 'de> {
                     false
                 }
                 JsonKind::String(_) => !self.is_template(),
-                JsonKind::Null | JsonKind::Bool(_) | JsonKind::Array(_) => {
+                JsonKind::Array(_) => {
+                    if crate::reserved::is_value_target(name) && super::direct::on() {
+                        if let Some(value) = self.scalar_array() {
+                            return super::direct::hand_over(value, v);
+                        }
+                    }
+                    return self.deserialize_any(v);
+                }
+                JsonKind::Null | JsonKind::Bool(_) => {
                     return self.deserialize_any(v);
                 }
                 JsonKind::Object(_) => {
