@@ -426,3 +426,33 @@ fn repeated_names_in_small_and_large_bodies() {
         assert!(e.to_string().contains("Duplicate object attribute"), "{e}");
     }
 }
+
+/// Arrays of scalars (built whole for a `Value` target) and of anything
+/// else (visited) read as the same arrays of the native text.
+#[test]
+fn scalar_arrays_read_like_native_ones() {
+    let json = r#"{"a": [null, true, false, 0, -7, 123456789012345678, "x", ""],
+        "b": [1.5, "y"], "c": [1234567890123456789, -0], "d": [[1], {"k": "v"}],
+        "e": []}"#;
+    let native = r#"
+a = [null, true, false, 0, -7, 123456789012345678, "x", ""]
+b = [1.5, "y"]
+c = [1234567890123456789, -0]
+d = [[1], { k = "v" }]
+e = []
+"#;
+    let from_json: hcl::Value = hcl::from_json_str(json).unwrap();
+    let from_native: hcl::Value = hcl::from_str(native).unwrap();
+    assert_eq!(from_json, from_native);
+    #[derive(Deserialize, Debug, PartialEq)]
+    struct T {
+        a: Option<hcl::Value>,
+        e: Option<hcl::Value>,
+    }
+    let t: T = hcl::from_json_str(json).unwrap();
+    assert_eq!(
+        t.a.as_ref(),
+        from_native.as_object().and_then(|o| o.get("a"))
+    );
+    assert_eq!(t.e, Some(hcl::Value::Array(vec![])));
+}
