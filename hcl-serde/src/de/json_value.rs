@@ -46,7 +46,7 @@ pub(crate) fn text<'a, 'de>(s: Str<'a, 'de>) -> Str<'a, 'de> {
 /// [`text`] of a string of `v`'s document: as written when every string
 /// of the document is ASCII.
 #[inline]
-fn text_of<'a, 'de>(s: Str<'a, 'de>, v: JsonRef<'_, '_>) -> Str<'a, 'de> {
+pub(super) fn text_of<'a, 'de>(s: Str<'a, 'de>, v: JsonRef<'_, '_>) -> Str<'a, 'de> {
     if v.ascii() {
         s
     } else {
@@ -110,7 +110,7 @@ impl<'a, 'de> JsonDeserializer<'a, 'de> {
     /// error at the second). A body's names are compared as written, an
     /// object value's keys as strings (NFC): `"é"` and `"e\u0301"` are
     /// one key of an object, two properties of a body.
-    fn static_object(&self, body: bool) -> Option<Props<'a, 'de>> {
+    pub(super) fn static_object(&self, body: bool) -> Option<Props<'a, 'de>> {
         let all = self.v.object()?;
         if self.sh.templates && all.any_name(|n| json::is_template(n, true)) {
             return None;
@@ -127,38 +127,6 @@ impl<'a, 'de> JsonDeserializer<'a, 'de> {
             distinct(&keys, |k| k.as_bytes())
         };
         distinct.then_some(all)
-    }
-
-    /// An array of nulls, bools, short integers and literal strings as
-    /// the `Value` its visits would build (`ValueVisitor`: `visit_unit`,
-    /// `visit_bool`, `visit_i64`, `visit_str`), built here without them;
-    /// `None` for any other array, and for one too deep (whose error the
-    /// visits give).
-    fn scalar_array(&self) -> Option<Value> {
-        if self.depth >= self.sh.max_depth {
-            return None;
-        }
-        let items = self.v.array()?;
-        let mut out = Vec::with_capacity(items.len());
-        for item in items {
-            out.push(match item.kind {
-                JsonKind::Null => Value::Null,
-                JsonKind::Bool(b) => Value::Bool(b),
-                JsonKind::Number => Value::from(json::small_int(item.number()?)?),
-                JsonKind::String(_) => {
-                    let s = item.string_str()?;
-                    if json::is_template(s.as_str(), self.sh.templates) {
-                        return None;
-                    }
-                    match text_of(s, item) {
-                        Str::Owned(text) => Value::String(text),
-                        text => Value::String(text.as_str().to_owned()),
-                    }
-                }
-                JsonKind::Array(_) | JsonKind::Object(_) => return None,
-            });
-        }
-        Some(Value::Array(out))
     }
 
     fn check_depth(&self) -> Result<()> {
@@ -366,10 +334,8 @@ impl<'de> de::Deserializer<'de> for JsonDeserializer<'_, 'de> {
                 }
                 JsonKind::String(_) => !self.is_template(),
                 JsonKind::Array(_) => {
-                    if crate::reserved::is_value_target(name) && super::direct::on() {
-                        if let Some(value) = self.scalar_array() {
-                            return super::direct::hand_over(value, v);
-                        }
+                    if let Some(value) = self.plain_target(name) {
+                        return super::direct::hand_over(value, v);
                     }
                     return self.deserialize_any(v);
                 }
@@ -377,6 +343,9 @@ impl<'de> de::Deserializer<'de> for JsonDeserializer<'_, 'de> {
                     return self.deserialize_any(v);
                 }
                 JsonKind::Object(_) => {
+                    if let Some(value) = self.plain_target(name) {
+                        return super::direct::hand_over(value, v);
+                    }
                     if let Some(props) = self.static_object(false) {
                         return self.visit_object(props, false, v);
                     }
