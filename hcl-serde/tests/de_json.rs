@@ -426,3 +426,38 @@ fn repeated_names_in_small_and_large_bodies() {
         assert!(e.to_string().contains("Duplicate object attribute"), "{e}");
     }
 }
+
+/// Arrays and objects of scalars (built whole for a `Value` target) and
+/// of anything else (visited) read as the same values of the native text.
+#[test]
+fn scalar_arrays_read_like_native_ones() {
+    let json = r#"{"a": [null, true, false, 0, -7, 123456789012345678, "x", ""],
+        "b": [1.5, "y"], "c": [1234567890123456789, -0], "d": [[1], {"k": "v"}],
+        "e": [], "f": {"k": 1, "n": {"m": [true, 0.25]}, "x": 1e3, "t": "${a}"},
+        "g": {"$__hcl_private_Number": "1.5"}}"#;
+    let native = r#"
+a = [null, true, false, 0, -7, 123456789012345678, "x", ""]
+b = [1.5, "y"]
+c = [1234567890123456789, -0]
+d = [[1], { k = "v" }]
+e = []
+f = { k = 1, n = { m = [true, 0.25] }, x = 1000, t = "$${a}" }
+g = { "$__hcl_private_Number" = "1.5" }
+"#;
+    let from_json: hcl::Value = hcl::from_json_str(json).unwrap();
+    let from_native: hcl::Value = hcl::from_str(native).unwrap();
+    assert_eq!(from_json, from_native);
+    #[derive(Deserialize, Debug, PartialEq)]
+    struct T {
+        a: Option<hcl::Value>,
+        e: Option<hcl::Value>,
+    }
+    let t: T = hcl::from_json_str(json).unwrap();
+    assert_eq!(
+        t.a.as_ref(),
+        from_native.as_object().and_then(|o| o.get("a"))
+    );
+    assert_eq!(t.e, Some(hcl::Value::Array(vec![])));
+    // Keys the same once normalized (NFC) are an error, as before.
+    assert!(hcl::from_json_str::<hcl::Value>(r#"{"o": {"\u00e9": 1, "e\u0301": 2}}"#).is_err());
+}

@@ -267,7 +267,18 @@ impl<'a, 'i> Props<'a, 'i> {
         }
         // Few names: compared pairwise, those written without escapes
         // first by the length of their spans (no text looked up); 0 for
-        // a name with escapes (a span is at least two bytes long).
+        // a name with escapes (a span is at least two bytes long). Most
+        // often their lengths differ, which one mask of them shows first.
+        let mut lengths = 0u64;
+        let all_differ = self.props.iter().all(|p| {
+            let bit = 1u64 << (p.name_span.len() & 63);
+            let fresh = !p.name.is_escaped() && lengths & bit == 0;
+            lengths |= bit;
+            fresh
+        });
+        if all_differ {
+            return true;
+        }
         let len = |p: &JsonProperty| {
             if p.name.is_escaped() {
                 0
@@ -354,8 +365,9 @@ const TINY: usize = 6;
 /// six are compared pairwise (by length first); up to sixteen go into a
 /// small open-addressing table by a key (length and
 /// end bytes), names compared only when keys tie; many get a longer key
-/// each, the keys are sorted, and only when two keys tie are the names
-/// themselves sorted (`n log n` comparisons at worst).
+/// each, the keys go into a table of their own ([`distinct_keys`]), and
+/// only when two keys tie are the names themselves sorted (`n log n`
+/// comparisons at worst).
 pub(crate) fn distinct<'n, T>(items: &'n [T], name: impl Fn(&'n T) -> &'n [u8]) -> bool {
     const SMALL: usize = 16;
     const SLOTS: usize = 2 * SMALL;
@@ -402,14 +414,45 @@ pub(crate) fn distinct<'n, T>(items: &'n [T], name: impl Fn(&'n T) -> &'n [u8]) 
         }
         return true;
     }
-    let mut keys: Vec<u64> = items.iter().map(|t| name_key(name(t))).collect();
-    keys.sort_unstable();
-    if keys.windows(2).all(|w| w.first() != w.last()) {
+    if distinct_keys(items.iter().map(|t| name_key(name(t))), items.len()) {
         return true;
     }
     let mut all: Vec<&[u8]> = items.iter().map(name).collect();
     all.sort_unstable();
     all.windows(2).all(|w| w.first() != w.last())
+}
+
+/// Whether the `n` keys are distinct: each goes into an open-addressing
+/// table of twice as many slots or more (one pass, no sort), where 0
+/// marks a free slot (the key 0 is remembered apart).
+fn distinct_keys(keys: impl Iterator<Item = u64>, n: usize) -> bool {
+    let slots = (2 * n).next_power_of_two().max(64);
+    let shift = 64 - slots.trailing_zeros();
+    let mask = slots - 1;
+    let mut table = vec![0u64; slots];
+    let mut zero = false;
+    for key in keys {
+        if key == 0 {
+            if zero {
+                return false;
+            }
+            zero = true;
+            continue;
+        }
+        let mut slot = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> shift) as usize;
+        loop {
+            match table.get_mut(slot) {
+                Some(entry) if *entry == 0 => {
+                    *entry = key;
+                    break;
+                }
+                Some(entry) if *entry == key => return false,
+                Some(_) => slot = (slot + 1) & mask,
+                None => return false,
+            }
+        }
+    }
+    true
 }
 
 /// A name's key for [`distinct`]: equal names have equal keys; a name of

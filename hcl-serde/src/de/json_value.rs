@@ -46,7 +46,7 @@ pub(crate) fn text<'a, 'de>(s: Str<'a, 'de>) -> Str<'a, 'de> {
 /// [`text`] of a string of `v`'s document: as written when every string
 /// of the document is ASCII.
 #[inline]
-fn text_of<'a, 'de>(s: Str<'a, 'de>, v: JsonRef<'_, '_>) -> Str<'a, 'de> {
+pub(super) fn text_of<'a, 'de>(s: Str<'a, 'de>, v: JsonRef<'_, '_>) -> Str<'a, 'de> {
     if v.ascii() {
         s
     } else {
@@ -110,7 +110,7 @@ impl<'a, 'de> JsonDeserializer<'a, 'de> {
     /// error at the second). A body's names are compared as written, an
     /// object value's keys as strings (NFC): `"é"` and `"e\u0301"` are
     /// one key of an object, two properties of a body.
-    fn static_object(&self, body: bool) -> Option<Props<'a, 'de>> {
+    pub(super) fn static_object(&self, body: bool) -> Option<Props<'a, 'de>> {
         let all = self.v.object()?;
         if self.sh.templates && all.any_name(|n| json::is_template(n, true)) {
             return None;
@@ -333,10 +333,19 @@ impl<'de> de::Deserializer<'de> for JsonDeserializer<'_, 'de> {
                     false
                 }
                 JsonKind::String(_) => !self.is_template(),
-                JsonKind::Null | JsonKind::Bool(_) | JsonKind::Array(_) => {
+                JsonKind::Array(_) => {
+                    if let Some(value) = self.plain_target(name) {
+                        return super::direct::hand_over(value, v);
+                    }
+                    return self.deserialize_any(v);
+                }
+                JsonKind::Null | JsonKind::Bool(_) => {
                     return self.deserialize_any(v);
                 }
                 JsonKind::Object(_) => {
+                    if let Some(value) = self.plain_target(name) {
+                        return super::direct::hand_over(value, v);
+                    }
                     if let Some(props) = self.static_object(false) {
                         return self.visit_object(props, false, v);
                     }

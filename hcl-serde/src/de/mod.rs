@@ -129,6 +129,7 @@ mod expr;
 mod files;
 mod group;
 mod handover;
+mod json_plain;
 mod json_seq;
 mod json_value;
 mod key;

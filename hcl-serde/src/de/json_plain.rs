@@ -1,0 +1,106 @@
+//! A JSON value read into a `Value` target, built whole when its visits
+//! would be plain (`json_value.rs`'s `deserialize_newtype_struct`, then
+//! `ValueVisitor`): the same `Value`, without a visit per node.
+
+use super::json_value::{text_of, JsonDeserializer};
+use super::key::Str;
+use crate::body::json;
+use crate::value::de::object_value;
+use crate::value::Map;
+use crate::{Number, Value};
+use hcl_grammar::json::JsonKind;
+
+impl JsonDeserializer<'_, '_> {
+    /// [`JsonDeserializer::plain_value`] when the newtype `name` is a
+    /// `Value`'s own (the target is a `Value`) and values are built
+    /// directly (always, outside the tests that compare both routes).
+    pub(super) fn plain_target(&self, name: &str) -> Option<Value> {
+        if crate::reserved::is_value_target(name) && super::direct::on() {
+            self.plain_value()
+        } else {
+            None
+        }
+    }
+
+    /// The `Value` that the visits of this value would build, built here
+    /// without them, for the values whose visits are plain: null, bools,
+    /// integers of at most 18 characters, fractions exact as written,
+    /// literal strings (not templates), and arrays and objects of them
+    /// (an object's keys literal and distinct). `None` for anything else,
+    /// and for a container too deep, whose error the visits give.
+    pub(super) fn plain_value(&self) -> Option<Value> {
+        match self.v.kind {
+            JsonKind::Array(_) => {
+                if self.depth >= self.sh.max_depth {
+                    return None;
+                }
+                let items = self.v.array()?;
+                let mut out = Vec::with_capacity(items.len());
+                for item in items {
+                    let item = JsonDeserializer::new(item, self.sh, self.depth + 1);
+                    out.push(match item.v.kind {
+                        JsonKind::Array(_) | JsonKind::Object(_) => item.plain_value()?,
+                        _ => item.plain_scalar()?,
+                    });
+                }
+                Some(Value::Array(out))
+            }
+            JsonKind::Object(_) => {
+                if self.depth >= self.sh.max_depth {
+                    return None;
+                }
+                // As `MapAccess` over an object value: keys are strings
+                // (NFC), distinct, none a template.
+                let props = self.static_object(false)?;
+                let mut map = Map::with_capacity(props.len());
+                for p in props {
+                    let item = JsonDeserializer::new(p.value(), self.sh, self.depth + 1);
+                    let value = match item.v.kind {
+                        JsonKind::Array(_) | JsonKind::Object(_) => item.plain_value()?,
+                        _ => item.plain_scalar()?,
+                    };
+                    map.insert(owned(text_of(p.name_str(), p.value())), value);
+                }
+                // `ValueVisitor::visit_map`'s reading of a private key.
+                Some(object_value(map))
+            }
+            _ => self.plain_scalar(),
+        }
+    }
+
+    /// [`JsonDeserializer::plain_value`] of a scalar (inline in the loops
+    /// over elements and properties); `None` for a container.
+    #[inline(always)]
+    fn plain_scalar(&self) -> Option<Value> {
+        Some(match self.v.kind {
+            JsonKind::Null => Value::Null,
+            JsonKind::Bool(b) => Value::Bool(b),
+            JsonKind::Number => {
+                // As `deserialize_newtype_struct`: `visit_i64`, or the
+                // exact text (`ExactNumberAccess`); the rest visits.
+                let t = self.v.number()?;
+                match json::small_int(t) {
+                    Some(i) => Value::from(i),
+                    None if json::exact_as_written(t) => Value::Number(Number::from_exact_text(t)?),
+                    None => return None,
+                }
+            }
+            JsonKind::String(_) => {
+                let s = self.v.string_str()?;
+                if json::is_template(s.as_str(), self.sh.templates) {
+                    return None;
+                }
+                Value::String(owned(text_of(s, self.v)))
+            }
+            JsonKind::Array(_) | JsonKind::Object(_) => return None,
+        })
+    }
+}
+
+/// The text of `s`, owned.
+fn owned(s: Str<'_, '_>) -> String {
+    match s {
+        Str::Owned(text) => text,
+        text => text.as_str().to_owned(),
+    }
+}
