@@ -3,13 +3,14 @@
 //! route (the visits of `body.rs` and `blocks.rs`, the `Value` built
 //! directly in `direct.rs`).
 //!
-//! [`Groups`] links each item to the next one of its name, in one pass,
-//! in order of first appearance. It costs nothing on the heap for the
-//! common cases: names are compared in an inline list of the distinct
-//! names (the last one found first: blocks of one type mostly come
-//! together), a `HashMap` only past 16 distinct names (so a large body is
-//! never quadratic), and the links are an inline array up to 16 items,
-//! a `Vec` above, made only once a name repeats.
+//! [`Groups`] links each item of a slice to the next one of its name, in
+//! one pass, in order of first appearance. It costs nothing on the heap
+//! for the common cases: up to 16 items, each name is compared with the
+//! items before it (nearest first: blocks of one type mostly come
+//! together) and the links are an inline array; above, the distinct
+//! names are kept in an inline list (the last one found first) and in a
+//! `HashMap` past 16 of them (so a large body is never quadratic), and
+//! the links are a `Vec`, made only once a name repeats.
 
 use super::access::key_span;
 use super::blocks::{Member, Members};
@@ -58,6 +59,7 @@ enum Links {
     Singles,
     /// Up to [`SMALL`] items.
     Inline([u8; SMALL]),
+    /// More.
     Heap(Vec<u32>),
 }
 
@@ -321,7 +323,9 @@ impl<'k> Names<'k> {
 /// An item of a native body for [`entries`]: an attribute, or a block
 /// (native, or one that a `dynamic` block generated) and its type.
 pub(super) enum Item<'a, 'de> {
+    /// An attribute (its name is alone).
     Attr(&'a Attribute<'de>),
+    /// A block and its type (grouped by it).
     Block(&'de str, Member<'a, 'de>),
 }
 
