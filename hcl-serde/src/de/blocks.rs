@@ -7,6 +7,7 @@
 use super::body::{header, BodyDeserializer};
 use super::capture;
 use super::dynamic::{GenJson, GenJsonDeserializer, Generated};
+use super::group::{Groups, Key};
 use super::json_seq::BlockSeq;
 use super::json_value::JsonDeserializer;
 use super::key::{KeyDeserializer, Str};
@@ -32,6 +33,42 @@ pub(crate) struct BlocksDeserializer<'a, 'de> {
 
 /// A group of members under one label.
 type LabelGroup<'a, 'de> = (Str<'a, 'de>, Span, Members<'a, 'de>);
+
+/// `items` grouped by their label's text (`key`; `None`: no label), in
+/// order of first appearance (`group.rs`); `entry` gives an item's
+/// label, its span and its member.
+fn label_groups<'m, 'a: 'm, 'de: 'm, T>(
+    items: &'m [T],
+    key: impl Fn(&'m T) -> Option<&'m str>,
+    entry: impl Fn(&'m T) -> Option<(Str<'a, 'de>, Span, &'m Member<'a, 'de>)>,
+) -> Vec<LabelGroup<'a, 'de>> {
+    // Labels are never alone: no clash.
+    let Ok(groups) = Groups::new(items, |t| key(t).map_or(Key::Skip, Key::Group)) else {
+        return Vec::new();
+    };
+    let mut out = Vec::with_capacity(items.len());
+    for (i, t) in items.iter().enumerate() {
+        if groups.follows(i) {
+            continue;
+        }
+        let Some((label, span, m)) = entry(t) else {
+            continue;
+        };
+        let members = if groups.next(i).is_none() {
+            Members::One(m.clone())
+        } else {
+            let mut all = Vec::with_capacity(groups.members(i).count());
+            for j in groups.members(i) {
+                if let Some((.., m)) = items.get(j).and_then(&entry) {
+                    all.push(m.clone());
+                }
+            }
+            Members::Many(all)
+        };
+        out.push((label, span, members));
+    }
+    out
+}
 
 impl<'a, 'de> BlocksDeserializer<'a, 'de> {
     pub(super) fn new(
@@ -119,35 +156,10 @@ impl<'a, 'de> BlocksDeserializer<'a, 'de> {
         if self.all_native() {
             return self.by_native_label();
         }
-        let mut groups: Vec<LabelGroup<'a, 'de>> = Vec::new();
-        let mut keys: Vec<Cow<'a, str>> = Vec::new();
-        let mut index: Option<std::collections::HashMap<Cow<'a, str>, usize>> = None;
+        // Each member's labels (a JSON member: one per property of its
+        // objects), then grouped.
+        let mut labelled: Vec<(Cow<'a, str>, Str<'a, 'de>, Span, Member<'a, 'de>)> = Vec::new();
         let mut unlabelled = None;
-        let mut add = |key: Cow<'a, str>, label: Str<'a, 'de>, span: Span, m: Member<'a, 'de>| {
-            if index.is_none() && keys.len() > 16 {
-                index = Some(
-                    keys.iter()
-                        .cloned()
-                        .enumerate()
-                        .map(|(i, k)| (k, i))
-                        .collect(),
-                );
-            }
-            let found = match &index {
-                Some(map) => map.get(&key).copied(),
-                None => keys.iter().position(|k| *k == key),
-            };
-            match found.and_then(|i| groups.get_mut(i)) {
-                Some((_, _, members)) => members.push(m),
-                None => {
-                    if let Some(map) = &mut index {
-                        map.insert(key.clone(), keys.len());
-                    }
-                    keys.push(key);
-                    groups.push((label, span, Members::One(m)));
-                }
-            }
-        };
         for m in self.blocks.as_slice() {
             match m {
                 Member::Native(b, _) => {
@@ -155,12 +167,12 @@ impl<'a, 'de> BlocksDeserializer<'a, 'de> {
                         unlabelled.get_or_insert(m.clone());
                         continue;
                     };
-                    add(
+                    labelled.push((
                         Cow::Borrowed(label.as_str()),
                         Str::from_label(label),
                         label.span(),
                         m.clone(),
-                    );
+                    ));
                 }
                 Member::Generated(g, _) => {
                     let Some(label) = g.block.labels.get(self.offset) else {
@@ -168,24 +180,24 @@ impl<'a, 'de> BlocksDeserializer<'a, 'de> {
                         continue;
                     };
                     let text = label.as_str().to_owned();
-                    add(
+                    labelled.push((
                         Cow::Owned(text.clone()),
                         Str::Owned(text),
                         label.span(),
                         m.clone(),
-                    );
+                    ));
                 }
                 Member::GenJson(g, _) => {
                     let Some((label, span)) = g.labels.get(self.offset) else {
                         unlabelled.get_or_insert(m.clone());
                         continue;
                     };
-                    add(
+                    labelled.push((
                         Cow::Owned(label.clone()),
                         Str::Owned(label.clone()),
                         *span,
                         m.clone(),
-                    );
+                    ));
                 }
                 Member::Json(v, _, sh) => {
                     let objects: Vec<JsonRef<'a, 'de>> = match (&v.kind, v.array()) {
@@ -204,58 +216,43 @@ impl<'a, 'de> BlocksDeserializer<'a, 'de> {
                             )));
                         };
                         for p in props {
-                            add(
+                            labelled.push((
                                 Cow::Borrowed(p.name()),
                                 p.name_str(),
                                 p.name_span,
                                 Member::Json(p.value(), p.name_span, sh),
-                            );
+                            ));
                         }
                     }
                 }
             }
         }
+        let groups = label_groups(
+            &labelled,
+            |(key, ..)| Some(&**key),
+            |(_, label, span, m)| Some((label.clone(), *span, m)),
+        );
         self.labelled(groups, unlabelled.as_ref())
     }
 
     /// [`by_label`](Self::by_label) for native blocks alone (the common
     /// case): labels borrowed from the tree, no copies.
     fn by_native_label(&self) -> Result<Option<Vec<LabelGroup<'a, 'de>>>> {
-        let mut groups: Vec<LabelGroup<'a, 'de>> = Vec::new();
-        let mut keys: Vec<&'a str> = Vec::new();
-        let mut index: Option<std::collections::HashMap<&'a str, usize>> = None;
-        let mut unlabelled = None;
-        for m in self.blocks.as_slice() {
-            let Member::Native(b, _) = m else {
-                continue;
-            };
-            let Some(label) = b.labels.get(self.offset) else {
-                unlabelled.get_or_insert(m);
-                continue;
-            };
-            let key = label.as_str();
-            if index.is_none() && keys.len() > 16 {
-                index = Some(keys.iter().enumerate().map(|(i, k)| (*k, i)).collect());
-            }
-            let found = match &index {
-                Some(map) => map.get(key).copied(),
-                None => keys.iter().position(|k| *k == key),
-            };
-            match found.and_then(|i| groups.get_mut(i)) {
-                Some((_, _, members)) => members.push(m.clone()),
-                None => {
-                    if let Some(map) = &mut index {
-                        map.insert(key, keys.len());
-                    }
-                    keys.push(key);
-                    groups.push((
-                        Str::from_label(label),
-                        label.span(),
-                        Members::One(m.clone()),
-                    ));
-                }
-            }
-        }
+        let members = self.blocks.as_slice();
+        let offset = self.offset;
+        let unlabelled = members.iter().find(|m| match m {
+            Member::Native(b, _) => b.labels.get(offset).is_none(),
+            _ => false,
+        });
+        let label = |m: &Member<'a, 'de>| match m {
+            Member::Native(b, _) => b.labels.get(offset),
+            _ => None,
+        };
+        let groups = label_groups(
+            members,
+            |m| label(m).map(|l| l.as_str()),
+            |m| label(m).map(|l| (Str::from_label(l), l.span(), m)),
+        );
         self.labelled(groups, unlabelled)
     }
 

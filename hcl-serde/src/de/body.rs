@@ -8,12 +8,12 @@
 //! that remain).
 
 use super::access::BodyAccess;
-use super::blocks::{BlocksDeserializer, Member, Members};
+use super::blocks::{BlocksDeserializer, Members};
 use super::capture;
 use super::enums::EnumDeserializer;
 use super::expr::ExprDeserializer;
 use super::files::FileBody;
-use super::group::Grouper;
+use super::group::{self, Item};
 use super::json_value::{text, JsonDeserializer};
 use super::key::{KeyDeserializer, Str};
 use super::remain::{expects_struct, flatten_note, Capture, RemainDeserializer, REMAIN_FIELD};
@@ -162,37 +162,31 @@ impl<'a, 'de> BodyDeserializer<'a, 'de> {
             Node::Native(b) => b,
             Node::Json(v) => return super::json_value::body_entries(v, sh),
         };
-        let mut out = Grouper::new(body.items.len(), sh);
         if sh.dynamic.is_none() {
             // The items as they are, without a list of them.
-            for item in &body.items {
-                match item {
-                    Structure::Block(b) => out.block(b.ident.name, Member::Native(b, sh))?,
-                    Structure::Attribute(a) => out.attr(a)?,
-                }
-            }
-            return Ok(out.out);
+            return group::entries(&body.items, |s| Item::native(s, sh), sh);
         }
         // `dynamic` blocks expanded first.
-        let mut expanded: Vec<(&'de str, Pending<'a, 'de>)> = Vec::new();
+        let mut expanded: Vec<Item<'a, 'de>> = Vec::new();
         for item in &body.items {
             match item {
                 Structure::Block(b) => match super::dynamic::expand_dynamic(b, sh)? {
                     Some((name, members)) => {
-                        expanded.extend(members.into_iter().map(|m| (name, Pending::Block(m))));
+                        expanded.extend(members.into_iter().map(|m| Item::Block(name, m)));
                     }
-                    None => expanded.push((b.ident.name, Pending::Block(Member::Native(b, sh)))),
+                    None => expanded.push(Item::native(item, sh)),
                 },
-                Structure::Attribute(a) => expanded.push((a.name.name, Pending::Attr(a))),
+                Structure::Attribute(a) => expanded.push(Item::Attr(a)),
             }
         }
-        for (name, item) in expanded {
-            match item {
-                Pending::Block(m) => out.block(name, m)?,
-                Pending::Attr(a) => out.attr(a)?,
-            }
-        }
-        Ok(out.out)
+        group::entries(
+            &expanded,
+            |item| match item {
+                Item::Attr(a) => Item::Attr(a),
+                Item::Block(name, m) => Item::Block(name, m.clone()),
+            },
+            sh,
+        )
     }
 
     fn visit_body<V: Visitor<'de>>(self, entries: Vec<Entry<'a, 'de>>, v: V) -> Result<V::Value> {
@@ -569,12 +563,6 @@ fn node_is_empty(node: Node<'_, '_>) -> bool {
         Node::Native(b) => b.items.is_empty(),
         Node::Json(v) => crate::body::json::body_props(v).is_empty(),
     }
-}
-
-/// An item of a native body, `dynamic` blocks expanded.
-enum Pending<'a, 'de> {
-    Attr(&'a Attribute<'de>),
-    Block(Member<'a, 'de>),
 }
 
 /// A map of one entry (a label and what it labels).

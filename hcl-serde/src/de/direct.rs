@@ -6,7 +6,7 @@
 //! handing it to the visitor whole (`hand_over`), instead of a visit per
 //! node, a key deserializer per key and a map access per object. What is
 //! built is what the visits would build, node for node: the same grouping
-//! of blocks (`Grouper`, `BlocksDeserializer::by_label`), the same exact
+//! of blocks (`group.rs`'s `Groups`), the same exact
 //! numbers (an integer as `visit_i64`/`u64`/`i128`/`u128` gives it, any
 //! other number through its exact text), the same private one-entry maps
 //! (`object_value`), the same depth limit.
@@ -19,10 +19,8 @@
 //! came before it, a valid file nothing.
 
 use super::blocks::{BlocksDeserializer, Member};
-use super::body::Entry;
 use super::expr::ExprDeserializer;
-use super::group::Grouper;
-use super::key::Str;
+use super::group::{Groups, Key};
 use super::Shared;
 use crate::error::{Error, Result};
 use crate::value::de::{hand, object_value, NUMBER_KEY, UNKNOWN_KEY};
@@ -234,136 +232,73 @@ pub(super) fn body_value(
         map.insert(first.as_str().to_owned(), inner);
         return Some(object_value(map));
     }
-    if !body
-        .items
-        .iter()
-        .any(|item| matches!(item, Structure::Block(_)))
-    {
-        // Attributes only (their names are distinct: the parser refuses a
-        // second definition): no grouping.
-        let mut map = Map::with_capacity(body.items.len());
-        for item in &body.items {
-            if let Structure::Attribute(a) = item {
-                let v = expr_value(&a.expr, sh, depth + 1, None).ok()?;
-                map.insert(a.name.name.to_owned(), v);
-            }
-        }
-        return Some(object_value(map));
-    }
-    if body.items.len() <= SMALL {
-        return small_body_value(&body.items, sh, depth);
-    }
-    let mut grouper = Grouper::new(body.items.len(), sh);
-    for item in &body.items {
-        match item {
-            Structure::Block(b) => grouper.block(b.ident.name, Member::Native(b, sh)).ok()?,
-            Structure::Attribute(a) => grouper.attr(a).ok()?,
-        }
-    }
-    let mut map = Map::with_capacity(grouper.out.len());
-    for entry in grouper.out {
-        match entry {
-            Entry::Attr(a, sh) => {
-                let v = expr_value(&a.expr, sh, depth + 1, None).ok()?;
-                map.insert(a.name.name.to_owned(), v);
-            }
-            Entry::Blocks(name, members) => {
-                let key = name.as_str().to_owned();
-                let v = match members.as_slice() {
-                    // One block of its type (most): its labels, then its
-                    // body, as the group's map by label would give them.
-                    [Member::Native(b, sh)] if plain(sh) => {
-                        body_value(&b.body, &b.labels, sh, depth + 1)?
-                    }
-                    _ => blocks_value(&BlocksDeserializer::new(name, members, 0, depth + 1))?,
-                };
-                map.insert(key, v);
-            }
-            _ => return None,
-        }
-    }
-    Some(object_value(map))
-}
-
-/// Up to this many items (blocks of a group), blocks are grouped by
-/// comparing each with the others, without a list or an index.
-const SMALL: usize = 16;
-
-/// [`body_value`] of a body of at most [`SMALL`] items, blocks among
-/// them: the groups found by comparing types, in order of first
-/// appearance. A name that is both an attribute and a block type meets
-/// itself in the map (`None`: the visits report it).
-fn small_body_value(items: &[Structure<'_>], sh: &Shared<'_>, depth: usize) -> Option<Value> {
-    let block_of = |item: &Structure<'_>, name: &str| matches!(item, Structure::Block(b) if b.ident.name == name);
+    // The grouping of the visits (`group.rs`): blocks by type, in order
+    // of first appearance. Attributes are left out of it: a name both an
+    // attribute's and a block type's meets itself in the map (`None`: the
+    // visits report it).
+    let items = &body.items;
+    let groups = Groups::new(items, |item| match item {
+        Structure::Block(b) => Key::Group(b.ident.name),
+        Structure::Attribute(_) => Key::Skip,
+    })
+    .ok()?;
     let mut map = Map::with_capacity(items.len());
     let mut same = Vec::new();
     for (i, item) in items.iter().enumerate() {
-        let (name, v) = match item {
+        match item {
             Structure::Attribute(a) => {
-                (a.name.name, expr_value(&a.expr, sh, depth + 1, None).ok()?)
+                let v = expr_value(&a.expr, sh, depth + 1, None).ok()?;
+                if map.insert(a.name.name.to_owned(), v).is_some() {
+                    return None;
+                }
             }
             Structure::Block(b) => {
-                let name = b.ident.name;
-                if items.get(..i)?.iter().any(|e| block_of(e, name)) {
+                if groups.follows(i) {
                     continue;
                 }
-                let rest = items.get(i + 1..)?;
-                if rest.iter().any(|e| block_of(e, name)) {
-                    same.clear();
-                    same.push(&**b);
-                    same.extend(rest.iter().filter_map(|e| match e {
-                        Structure::Block(e) if e.ident.name == name => Some(&**e),
-                        _ => None,
-                    }));
-                    (name, group_value(&same, sh, 0, depth + 1)?)
-                } else {
+                let v = if groups.next(i).is_none() {
                     // One block of its type (most): its labels, then its
                     // body, as the group's map by label would give them.
-                    (name, body_value(&b.body, &b.labels, sh, depth + 1)?)
+                    body_value(&b.body, &b.labels, sh, depth + 1)?
+                } else {
+                    same.clear();
+                    for j in groups.members(i) {
+                        if let Some(Structure::Block(b)) = items.get(j) {
+                            same.push(&**b);
+                        }
+                    }
+                    group_value(&same, sh, 0, depth + 1)?
+                };
+                if map.insert(b.ident.name.to_owned(), v).is_some() {
+                    return None;
                 }
             }
-        };
-        if map.insert(name.to_owned(), v).is_some() {
-            return None;
         }
     }
     Some(object_value(map))
 }
 
-/// The value of at least two native blocks of one type and file, whose
-/// first `offset` labels are consumed, as [`blocks_value`] gives it:
-/// grouped by comparing labels when there are at most [`SMALL`], else
-/// through `BlocksDeserializer::by_label`.
+/// The value of native blocks of one type and file, whose first `offset`
+/// labels are consumed, as `Value::deserialize` on their
+/// `BlocksDeserializer` gives it: a map by their next label (grouped as
+/// `BlocksDeserializer::by_label` groups them), one block's body, or a
+/// sequence; `None` on any error.
 fn group_value(
     blocks: &[&Block<'_>],
     sh: &Shared<'_>,
     offset: usize,
     depth: usize,
 ) -> Option<Value> {
-    let first = match blocks {
-        [] => return None,
-        [b] => {
-            return body_value(
-                &b.body,
-                b.labels.get(offset..).unwrap_or_default(),
-                sh,
-                depth,
-            )
-        }
-        [first, ..] => first,
-    };
-    if blocks.len() > SMALL {
-        let members: Vec<Member<'_, '_>> = blocks.iter().map(|b| Member::Native(b, sh)).collect();
-        let name = Str::Borrowed(first.ident.name);
-        return blocks_value(&BlocksDeserializer::new(
-            name,
-            members.into(),
-            offset,
+    if let [b] = blocks {
+        return body_value(
+            &b.body,
+            b.labels.get(offset..).unwrap_or_default(),
+            sh,
             depth,
-        ));
+        );
     }
     // A map by label and a sequence both check the depth here.
-    if depth >= sh.max_depth {
+    if depth >= sh.max_depth || blocks.is_empty() {
         return None;
     }
     fn label<'b>(b: &'b Block<'_>, offset: usize) -> Option<&'b str> {
@@ -381,93 +316,47 @@ fn group_value(
         // Some blocks lack the label others have: an error.
         return None;
     }
+    let groups = Groups::new(blocks, |b| label(b, offset).map_or(Key::Skip, Key::Group)).ok()?;
     let mut map = Map::with_capacity(blocks.len());
     let mut same = Vec::new();
     for (i, b) in blocks.iter().enumerate() {
-        let l = label(b, offset)?;
-        if blocks.get(..i)?.iter().any(|e| label(e, offset) == Some(l)) {
+        if groups.follows(i) {
             continue;
         }
-        let rest = blocks.get(i + 1..)?;
-        let v = if rest.iter().any(|e| label(e, offset) == Some(l)) {
-            same.clear();
-            same.push(*b);
-            same.extend(rest.iter().filter(|e| label(e, offset) == Some(l)).copied());
-            group_value(&same, sh, offset + 1, depth + 1)?
-        } else {
+        let l = label(b, offset)?;
+        let v = if groups.next(i).is_none() {
             body_value(
                 &b.body,
                 b.labels.get(offset + 1..).unwrap_or_default(),
                 sh,
                 depth + 1,
             )?
+        } else {
+            same.clear();
+            for j in groups.members(i) {
+                if let Some(b) = blocks.get(j) {
+                    same.push(*b);
+                }
+            }
+            group_value(&same, sh, offset + 1, depth + 1)?
         };
         map.insert(l.to_owned(), v);
     }
     Some(object_value(map))
 }
 
-/// The value of a group of native blocks, as `Value::deserialize` on its
-/// `BlocksDeserializer` gives it (a map by their next label, one block's
-/// body, or a sequence); `None` on any error, or a member that is not a
-/// native block of a plain file.
+/// The value of a group of blocks, as `Value::deserialize` on its
+/// `BlocksDeserializer` gives it; `None` on any error, or a member that
+/// is not a native block of a plain file.
 pub(super) fn blocks_value(group: &BlocksDeserializer<'_, '_>) -> Option<Value> {
     let members = group.blocks.as_slice();
-    if !members
-        .iter()
-        .all(|m| matches!(m, Member::Native(_, sh) if plain(sh)))
-    {
-        return None;
-    }
-    let first_max = members.first()?.shared().max_depth;
-    let (offset, depth) = (group.offset, group.depth);
-    match group.by_label().ok()? {
-        Some(groups) => {
-            if depth >= first_max {
-                return None;
-            }
-            let mut map = Map::with_capacity(groups.len());
-            for (label, _, members) in groups {
-                let key = label.as_str().to_owned();
-                let v = match members.as_slice() {
-                    [Member::Native(b, sh)] => body_value(
-                        &b.body,
-                        b.labels.get(offset + 1..).unwrap_or_default(),
-                        sh,
-                        depth + 1,
-                    )?,
-                    _ => blocks_value(&BlocksDeserializer::new(
-                        group.name.clone(),
-                        members,
-                        offset + 1,
-                        depth + 1,
-                    ))?,
-                };
-                map.insert(key, v);
-            }
-            Some(object_value(map))
+    let sh = members.first()?.shared();
+    let mut blocks = Vec::with_capacity(members.len());
+    for m in members {
+        match m {
+            Member::Native(b, bsh) if plain(bsh) && std::ptr::eq(*bsh, sh) => blocks.push(*b),
+            _ => return None,
         }
-        None => match members {
-            [Member::Native(b, sh)] => body_value(
-                &b.body,
-                b.labels.get(offset..).unwrap_or_default(),
-                sh,
-                depth,
-            ),
-            all => {
-                if depth >= first_max {
-                    return None;
-                }
-                let mut out = Vec::with_capacity(all.len());
-                for m in all {
-                    let Member::Native(b, sh) = m else {
-                        return None;
-                    };
-                    let labels = b.labels.get(offset..).unwrap_or_default();
-                    out.push(body_value(&b.body, labels, sh, depth + 1)?);
-                }
-                Some(Value::Array(out))
-            }
-        },
     }
+    group_value(&blocks, sh, group.offset, group.depth)
 }
