@@ -160,3 +160,56 @@ fn failed_for_expressions_have_the_type_of_their_elements() {
         }
     }
 }
+
+/// A `for` expression over a tuple or object constructor that fails
+/// iterates, in the reference, over what the constructor still gives (its
+/// failed elements unknown): it has the type of what its elements give.
+/// Expected outcomes are `hcl-oracle expr --funcs stdlib --types`'s.
+#[test]
+fn for_expressions_over_failed_constructors_have_a_type() {
+    let cases: &[(&str, &str)] = &[
+        // ["list", "number"]
+        ("true ? [1] : [for v in [upper([]), 2] : v]", "[1]"),
+        // ["list", "string"]
+        (
+            r#"true ? ["a"] : [for v in [upper([]), 2] : v + 1]"#,
+            r#"["a"]"#,
+        ),
+        // ["tuple", ["string", "string"]]
+        (
+            r#"true ? ["a", "b"] : [for v in [upper([]), 2] : v]"#,
+            r#"["a", "b"]"#,
+        ),
+        // ["map", "string"]
+        (
+            r#"true ? {a = "x"} : {for k, v in {a = upper([]), b = 2} : k => v}"#,
+            r#"{a = "x"}"#,
+        ),
+        // ["object", {"a": "string"}]: a key that depends on an unknown
+        // element, any type.
+        (
+            r#"true ? {a = "x"} : {for k, v in {a = upper([]), b = 2} : v => k}"#,
+            r#"{a = "x"}"#,
+        ),
+    ];
+    for (src, want) in cases {
+        let want = hcl::from_str::<Value>(&format!("v = {want}")).expect("value");
+        let want = want.get("v").expect("v");
+        assert_eq!(eval(src).as_ref(), Ok(want), "{src}");
+    }
+    // "The 'true' value is bool (tuple), but the 'false' value is object."
+    for src in [
+        r#"true ? true : {for k, v in [tomap(), trimsuffix("q", "true")] : k => 1.5}"#,
+        r#"true ? 7[*] : {for k, v in [lookup(m, "x", {"k" = "\n", (m) = z})] : "x" => m...}"#,
+    ] {
+        match eval(src) {
+            Ok(v) => panic!("{src}: evaluates to {v:?}, the reference refuses it"),
+            Err(e) => assert!(
+                e.starts_with(
+                    "the true and false results of a conditional must have consistent types"
+                ),
+                "{src}: {e}"
+            ),
+        }
+    }
+}

@@ -6,7 +6,7 @@ use crate::eval::convert::{self, kind_of, quote};
 use crate::eval::unknown;
 use crate::value::types::Type;
 use crate::value::{Map, Value};
-use hcl_grammar::{Expr, ForExpr, Ident, Span};
+use hcl_grammar::{Expr, ExprKind, ForExpr, Ident, Span};
 
 impl<'c, 'a> Evaluator<'c, 'a> {
     /// The elements a `for` iterates over, in the reference's order:
@@ -128,7 +128,10 @@ impl<'c, 'a> Evaluator<'c, 'a> {
     /// elements produced, failed ones included, or any type when a
     /// condition or key failed; the first error is reported.
     pub(super) fn for_expr(&self, f: &'a ForExpr<'a>, span: Span) -> Outcome {
-        let coll = self.eval(&f.collection)?;
+        let coll = match self.eval_failing(&f.collection) {
+            Ok(coll) => coll,
+            Err(failed) => return self.for_over_failed(f, span, failed),
+        };
         if coll.is_unknown() {
             return Ok(TVal::unknown(Type::Any));
         }
@@ -144,6 +147,59 @@ impl<'c, 'a> Evaluator<'c, 'a> {
             })?;
         }
         acc.finish(f.key_expr.is_some(), f.grouping)
+    }
+
+    /// A `for` expression over a collection that failed to evaluate. The
+    /// reference iterates over the tuple or object a failed tuple or
+    /// object constructor still gives (its failed elements unknown) and
+    /// the `for` takes the type of what its elements give; here every
+    /// element is unknown of its type (a condition or key that depends on
+    /// one makes the result any type). Other failed collections are
+    /// unknown or not iterable: the result is any type. The collection's
+    /// error comes first.
+    fn for_over_failed(&self, f: &'a ForExpr<'a>, span: Span, failed: Failed) -> Outcome {
+        let mut inner = &f.collection;
+        while let ExprKind::Parens(e) = &inner.kind {
+            inner = e;
+        }
+        let items: Vec<(TVal, TVal)> = match (&inner.kind, failed.ty) {
+            (ExprKind::Tuple(_), Some(Type::Tuple(ts))) => ts
+                .into_iter()
+                .enumerate()
+                .map(|(i, t)| (TVal::plain(Value::from(i)), TVal::unknown(t)))
+                .collect(),
+            (ExprKind::Object(_), Some(Type::Object(attrs))) => attrs
+                .into_iter()
+                .map(|(k, t)| (TVal::plain(Value::String(k)), TVal::unknown(t)))
+                .collect(),
+            _ => return Err(Failed::from(failed.err)),
+        };
+        let outer = self.unknowns.replace(true);
+        let mut acc = Produced::default();
+        let run = || {
+            if let Some(cond) = &f.cond {
+                self.check_for_condition(f, cond)?;
+            }
+            for (key, value) in items {
+                self.count_iteration(f.intro)?;
+                self.with_locals(f.key_var.as_ref(), &f.value_var, key, value, || {
+                    self.for_element(f, span, &mut acc)
+                })?;
+            }
+            Ok::<(), Error>(())
+        };
+        let r = run();
+        self.unknowns.set(outer);
+        let ty = match r.map(|()| acc.finish(f.key_expr.is_some(), f.grouping)) {
+            Ok(Ok(tv)) if tv.is_unknown() && tv.ty() == Type::Any => None,
+            Ok(Ok(tv)) => Some(tv.ty()),
+            Ok(Err(g)) => g.ty,
+            Err(_) => None,
+        };
+        Err(Failed {
+            err: failed.err,
+            ty,
+        })
     }
 
     /// One element of a `for` expression into `acc`. The element's own
