@@ -84,10 +84,11 @@ const KNOWN: &[Known] = &[
               failed `for` expressions were typed; ARCHITECTURE.md, \"Types \
               and unknown values\"): `merge(null, <list>)`, which the \
               reference iterates unchecked (it panics on some); a failed \
-              template as a `for` key, whose partial text the reference \
-              keeps; a `for` over a failed collection other than a tuple or \
-              object constructor (a conditional whose taken branch failed), \
-              whose values the reference iterates",
+              template as a `for` key whose failed part is a template or a \
+              directive, whose partial text the reference keeps; a `for` \
+              over a failed collection other than a tuple or object \
+              constructor (a conditional whose taken branch failed), whose \
+              values the reference iterates",
         max_per_10k: 1,
         matches: type_rules,
     },

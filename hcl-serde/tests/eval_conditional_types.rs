@@ -132,6 +132,27 @@ fn failed_for_expressions_have_the_type_of_their_elements() {
             format!(r#"true ? ["1", 2.25] : [for k, v in {M} : "${{v}}x" if v]"#),
             r#"["1", 2.25]"#,
         ),
+        // ["object", {"a": "string", "c": "string"}]: a failed template
+        // key is its text without the parts that fail ("a", "c").
+        (
+            format!(
+                r#"true ? {{a = "1", c = 2.25}} : {{for k, v in {M} : "${{v}}${{k}}" => "x"}}"#
+            ),
+            r#"{a = "1", c = "2.25"}"#,
+        ),
+        // ["map", "string"]: both keys "k", a duplicate.
+        (
+            format!(r#"true ? {{a = "1", c = 2.25}} : {{for k, v in {M} : "${{v}}k" => "x"}}"#),
+            r#"{a = "1", c = "2.25"}"#,
+        ),
+        // ["object", {"a": "string", "c": "number"}]: a part whose
+        // evaluation fails is unknown, so is the key: any type.
+        (
+            format!(
+                r#"true ? {{a = "1", c = 2.25}} : {{for k, v in {M} : "${{k.q}}${{k}}" => "x"}}"#
+            ),
+            r#"{a = "1", c = 2.25}"#,
+        ),
     ];
     for (src, want) in cases {
         let want = hcl::from_str::<Value>(&format!("v = {want}")).expect("value");

@@ -6,7 +6,7 @@ use crate::eval::convert::{self, kind_of, quote};
 use crate::eval::unknown;
 use crate::value::types::Type;
 use crate::value::{Map, Value};
-use hcl_grammar::{Expr, ExprKind, ForExpr, Ident, Span};
+use hcl_grammar::{Expr, ExprKind, ForExpr, Ident, Span, TemplatePart};
 
 impl<'c, 'a> Evaluator<'c, 'a> {
     /// The elements a `for` iterates over, in the reference's order:
@@ -239,7 +239,14 @@ impl<'c, 'a> Evaluator<'c, 'a> {
                 acc.unknown = true;
                 return Ok(());
             }
-            Err(e) => return acc.fail_unknown(e),
+            // A failed template key still gives its text in the reference.
+            Err(e) => match self.partial_template(key_expr) {
+                Some(k) => {
+                    acc.fail(e);
+                    k
+                }
+                None => return acc.fail_unknown(e),
+            },
         };
         let v = self.for_value(&f.value_expr, acc);
         if f.grouping {
@@ -336,6 +343,43 @@ impl<'c, 'a> Evaluator<'c, 'a> {
                 )
             }),
         }
+    }
+
+    /// What a failed template still gives in the reference (hcl's
+    /// `TemplateExpr` skips a part whose value is null or not a string):
+    /// its text without those parts. `None` when a part is unknown, fails
+    /// (its placeholder is mostly unknown) or is a directive (not followed
+    /// here), or `expr` is not such a template.
+    fn partial_template(&self, expr: &'a Expr<'a>) -> Option<String> {
+        let mut expr = expr;
+        while let ExprKind::Parens(e) = &expr.kind {
+            expr = e;
+        }
+        let ExprKind::Template(t) = &expr.kind else {
+            return None;
+        };
+        let parts = &t.template.parts;
+        if let [TemplatePart::Interpolation(_)] = &**parts {
+            // Unwrapped: the failed expression's own value.
+            return None;
+        }
+        let mut out = String::new();
+        for part in parts.iter() {
+            match part {
+                TemplatePart::Literal(l) => out.push_str(&l.value),
+                TemplatePart::Interpolation(i) => match self.eval(&i.expr) {
+                    Ok(v) if self.not_wholly_known(&v) => return None,
+                    Ok(v) => {
+                        if let Some(s) = convert::primitive_to_string(&v.v) {
+                            out.push_str(&s);
+                        }
+                    }
+                    Err(_) => return None,
+                },
+                TemplatePart::If(_) | TemplatePart::For(_) => return None,
+            }
+        }
+        Some(crate::value::nfc::nfc_string(out))
     }
 
     /// An element's value; a failed one is a placeholder of the type the
