@@ -89,3 +89,148 @@ fn consistent_failed_results_are_not_reported() {
         assert_eq!(eval(src).as_ref(), Ok(want), "{src}");
     }
 }
+
+/// A `for` expression whose elements fail still has a type, as in the
+/// reference (hcl's `ForExpr.Value` evaluates every element and returns
+/// the tuple or object of what they gave, a failed template being a
+/// string): only a failed condition or key makes it any type. Expected
+/// values and types are `hcl-oracle expr --funcs stdlib --types`'s (the
+/// type in the comment).
+#[test]
+fn failed_for_expressions_have_the_type_of_their_elements() {
+    const M: &str = "{a = [1, 2], c = null}";
+    let cases: &[(String, &str)] = &[
+        // ["tuple", ["string", "string"]]
+        (
+            format!(r#"true ? ["1", 2.25] : [for k, v in {M} : "${{v}}x"]"#),
+            r#"["1", "2.25"]"#,
+        ),
+        // ["list", "string"]: tuples of lengths 3 and 2.
+        (
+            format!(r#"true ? ["1", 2.25, "x"] : [for k, v in {M} : "${{v}}x"]"#),
+            r#"["1", "2.25", "x"]"#,
+        ),
+        // ["map", "string"]
+        (
+            format!(r#"true ? {{a = "1", b = 2.25}} : {{for k, v in {M} : k => "${{v}}x"}}"#),
+            r#"{a = "1", b = "2.25"}"#,
+        ),
+        // ["object", {"a": ["tuple", ["string"]], "c": ["tuple", ["string"]]}]
+        (
+            format!(
+                r#"true ? {{a = ["1"], c = [2.25]}} : {{for k, v in {M} : k => "${{v}}x"...}}"#
+            ),
+            r#"{a = ["1"], c = ["2.25"]}"#,
+        ),
+        // ["map", "string"]: the duplicate key fails, {a = string} is left.
+        (
+            format!(r#"true ? {{a = "1", c = 2.25}} : {{for k, v in {M} : "a" => "${{v}}x"}}"#),
+            r#"{a = "1", c = "2.25"}"#,
+        ),
+        // ["tuple", ["string", "number"]]: a failed condition, any type.
+        (
+            format!(r#"true ? ["1", 2.25] : [for k, v in {M} : "${{v}}x" if v]"#),
+            r#"["1", 2.25]"#,
+        ),
+        // ["object", {"a": "string", "c": "string"}]: a failed template
+        // key is its text without the parts that fail ("a", "c").
+        (
+            format!(
+                r#"true ? {{a = "1", c = 2.25}} : {{for k, v in {M} : "${{v}}${{k}}" => "x"}}"#
+            ),
+            r#"{a = "1", c = "2.25"}"#,
+        ),
+        // ["map", "string"]: both keys "k", a duplicate.
+        (
+            format!(r#"true ? {{a = "1", c = 2.25}} : {{for k, v in {M} : "${{v}}k" => "x"}}"#),
+            r#"{a = "1", c = "2.25"}"#,
+        ),
+        // ["object", {"a": "string", "c": "number"}]: a part whose
+        // evaluation fails is unknown, so is the key: any type.
+        (
+            format!(
+                r#"true ? {{a = "1", c = 2.25}} : {{for k, v in {M} : "${{k.q}}${{k}}" => "x"}}"#
+            ),
+            r#"{a = "1", c = 2.25}"#,
+        ),
+    ];
+    for (src, want) in cases {
+        let want = hcl::from_str::<Value>(&format!("v = {want}")).expect("value");
+        let want = want.get("v").expect("v");
+        assert_eq!(eval(src).as_ref(), Ok(want), "{src}");
+    }
+    // "Inconsistent conditional result types": "Type mismatch for tuple
+    // element 0: The 'true' value is number, but the 'false' value is
+    // tuple."; "The 'true' value is number, but the 'false' value is
+    // object." (a duplicate key); "... is tuple." (elements that fail).
+    let refused = [
+        format!("true ? [1, 2.25] : [for k, v in {M} : [v + 1]]"),
+        r#"true ? 1.5 : {for k, v in ["a", "b"] : "x" => v}"#.to_owned(),
+        "true ? 7 : [for v in [1, {}] : v.a]".to_owned(),
+        "false ? 7 : [for v in [1, {}] : v.a]".to_owned(),
+    ];
+    for src in &refused {
+        match eval(src) {
+            Ok(v) => panic!("{src}: evaluates to {v:?}, the reference refuses it"),
+            Err(e) => assert!(
+                e.starts_with(
+                    "the true and false results of a conditional must have consistent types"
+                ),
+                "{src}: {e}"
+            ),
+        }
+    }
+}
+
+/// A `for` expression over a tuple or object constructor that fails
+/// iterates, in the reference, over what the constructor still gives (its
+/// failed elements unknown): it has the type of what its elements give.
+/// Expected outcomes are `hcl-oracle expr --funcs stdlib --types`'s.
+#[test]
+fn for_expressions_over_failed_constructors_have_a_type() {
+    let cases: &[(&str, &str)] = &[
+        // ["list", "number"]
+        ("true ? [1] : [for v in [upper([]), 2] : v]", "[1]"),
+        // ["list", "string"]
+        (
+            r#"true ? ["a"] : [for v in [upper([]), 2] : v + 1]"#,
+            r#"["a"]"#,
+        ),
+        // ["tuple", ["string", "string"]]
+        (
+            r#"true ? ["a", "b"] : [for v in [upper([]), 2] : v]"#,
+            r#"["a", "b"]"#,
+        ),
+        // ["map", "string"]
+        (
+            r#"true ? {a = "x"} : {for k, v in {a = upper([]), b = 2} : k => v}"#,
+            r#"{a = "x"}"#,
+        ),
+        // ["object", {"a": "string"}]: a key that depends on an unknown
+        // element, any type.
+        (
+            r#"true ? {a = "x"} : {for k, v in {a = upper([]), b = 2} : v => k}"#,
+            r#"{a = "x"}"#,
+        ),
+    ];
+    for (src, want) in cases {
+        let want = hcl::from_str::<Value>(&format!("v = {want}")).expect("value");
+        let want = want.get("v").expect("v");
+        assert_eq!(eval(src).as_ref(), Ok(want), "{src}");
+    }
+    // "The 'true' value is bool (tuple), but the 'false' value is object."
+    for src in [
+        r#"true ? true : {for k, v in [tomap(), trimsuffix("q", "true")] : k => 1.5}"#,
+        r#"true ? 7[*] : {for k, v in [lookup(m, "x", {"k" = "\n", (m) = z})] : "x" => m...}"#,
+    ] {
+        match eval(src) {
+            Ok(v) => panic!("{src}: evaluates to {v:?}, the reference refuses it"),
+            Err(e) => assert!(
+                e.starts_with(
+                    "the true and false results of a conditional must have consistent types"
+                ),
+                "{src}: {e}"
+            ),
+        }
+    }
+}

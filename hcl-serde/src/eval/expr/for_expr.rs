@@ -1,12 +1,12 @@
 //! `for` expressions, and the iteration and local variables they share with `for` directives.
 
-use super::{child_type, retag, Child, Evaluator, TVal};
+use super::{child_type, retag, Child, Evaluator, Failed, Outcome, TVal};
 use crate::error::{Error, Result};
 use crate::eval::convert::{self, kind_of, quote};
 use crate::eval::unknown;
 use crate::value::types::Type;
 use crate::value::{Map, Value};
-use hcl_grammar::{Expr, ForExpr, Ident, Span};
+use hcl_grammar::{Expr, ExprKind, ForExpr, Ident, Span, TemplatePart};
 
 impl<'c, 'a> Evaluator<'c, 'a> {
     /// The elements a `for` iterates over, in the reference's order:
@@ -122,8 +122,16 @@ impl<'c, 'a> Evaluator<'c, 'a> {
         }
     }
 
-    pub(super) fn for_expr(&self, f: &'a ForExpr<'a>, span: Span) -> Result<TVal> {
-        let coll = self.eval(&f.collection)?;
+    /// A `for` expression. As the reference, an element whose condition,
+    /// key or value fails does not stop the others: the failed
+    /// expression's type (see [`Failed`]) is the tuple (the object) of the
+    /// elements produced, failed ones included, or any type when a
+    /// condition or key failed; the first error is reported.
+    pub(super) fn for_expr(&self, f: &'a ForExpr<'a>, span: Span) -> Outcome {
+        let coll = match self.eval_failing(&f.collection) {
+            Ok(coll) => coll,
+            Err(failed) => return self.for_over_failed(f, span, failed),
+        };
         if coll.is_unknown() {
             return Ok(TVal::unknown(Type::Any));
         }
@@ -131,132 +139,325 @@ impl<'c, 'a> Evaluator<'c, 'a> {
         if let Some(cond) = &f.cond {
             self.check_for_condition(f, cond)?;
         }
-        let mut tuple_out: Vec<Value> = Vec::new();
-        let mut tuple_types: Option<Vec<Type>> = None;
-        let mut obj_out: Map<String, Value> = Map::new();
-        let mut groups: Map<String, Vec<Value>> = Map::new();
-        // As hcl: an unknown condition or key makes the whole result
-        // unknown (of any type), after the remaining elements are checked.
-        let mut known = true;
+        let mut acc = Produced::default();
         for (key, value) in items {
             self.count_iteration(f.intro)?;
             self.with_locals(f.key_var.as_ref(), &f.value_var, key, value, || {
-                if let Some(cond) = &f.cond {
-                    let c = self.eval(cond)?;
-                    if c.is_unknown() {
-                        known = false;
-                        return unknown::check_convertible(&c.ty(), &Type::Bool).map_err(|_| {
-                            Error::eval(
-                                format!(
-                                    "the `if` condition of a `for` expression must be a bool, not {}",
-                                    c.ty().friendly_name()
-                                ),
-                                cond.span,
-                            )
-                        });
-                    }
-                    let keep = match &c.v {
-                        Value::Null => {
-                            return Err(Error::eval(
-                                "the `if` condition of a `for` expression must not be null",
-                                cond.span,
-                            ))
-                        }
-                        v => convert::to_bool(v).map_err(|_| {
-                            Error::eval(
-                                format!(
-                                    "the `if` condition of a `for` expression must be a bool, not {}",
-                                    c.ty().friendly_name()
-                                ),
-                                cond.span,
-                            )
-                        })?,
-                    };
-                    if !keep {
-                        return Ok(());
-                    }
-                }
-                match &f.key_expr {
-                    None => {
-                        let v = self.eval(&f.value_expr)?.into_held();
-                        self.check_collection_len(tuple_out.len() + 1, span)?;
-                        if let Some(t) = v.t {
-                            tuple_types
-                                .get_or_insert_with(|| tuple_out.iter().map(Type::of).collect())
-                                .push(*t);
-                        } else if let Some(ts) = tuple_types.as_mut() {
-                            ts.push(Type::of(&v.v));
-                        }
-                        tuple_out.push(v.v);
-                    }
-                    Some(key_expr) => {
-                        let k = self.eval(key_expr)?;
-                        if k.is_unknown() {
-                            known = false;
-                            return Ok(());
-                        }
-                        let k = match &k.v {
-                            Value::Null => {
-                                return Err(Error::eval(
-                                    "the key of a `for` expression must not be null",
-                                    key_expr.span,
-                                ))
-                            }
-                            v => convert::primitive_to_string(v).ok_or_else(|| {
-                                Error::eval(
-                                    format!(
-                                        "the key of a `for` expression must be a string, not {}",
-                                        k.ty().friendly_name()
-                                    ),
-                                    key_expr.span,
-                                )
-                            })?,
-                        };
-                        let v = self.eval(&f.value_expr)?.into_held();
-                        if f.grouping {
-                            let n = groups.len();
-                            let group = groups.entry(k).or_default();
-                            if group.is_empty() {
-                                self.check_collection_len(n + 1, span)?;
-                            }
-                            group.push(v.v);
-                        } else {
-                            if obj_out.contains_key(&k) {
-                                return Err(Error::eval(
-                                    format!(
-                                        "two elements produce the key {} in this `for` expression; \
-                                         if duplicates are expected, use `...` after the value expression \
-                                         to group them by key",
-                                        quote(&k)
-                                    ),
-                                    key_expr.span,
-                                ));
-                            }
-                            self.check_collection_len(obj_out.len() + 1, span)?;
-                            obj_out.insert(k, v.v);
-                        }
-                    }
-                }
-                Ok(())
+                self.for_element(f, span, &mut acc)
             })?;
         }
-        if !known {
-            return Ok(TVal::unknown(Type::Any));
+        acc.finish(f.key_expr.is_some(), f.grouping)
+    }
+
+    /// A `for` expression over a collection that failed to evaluate. The
+    /// reference iterates over the tuple or object a failed tuple or
+    /// object constructor still gives (its failed elements unknown) and
+    /// the `for` takes the type of what its elements give; here every
+    /// element is unknown of its type (a condition or key that depends on
+    /// one makes the result any type). Other failed collections are
+    /// unknown or not iterable: the result is any type. The collection's
+    /// error comes first.
+    fn for_over_failed(&self, f: &'a ForExpr<'a>, span: Span, failed: Failed) -> Outcome {
+        let mut inner = &f.collection;
+        while let ExprKind::Parens(e) = &inner.kind {
+            inner = e;
         }
-        Ok(if f.key_expr.is_none() {
-            match tuple_types {
-                Some(ts) => TVal::typed(Value::Array(tuple_out), Type::Tuple(ts)),
-                None => TVal::plain(Value::Array(tuple_out)),
+        let items: Vec<(TVal, TVal)> = match (&inner.kind, failed.ty) {
+            (ExprKind::Tuple(_), Some(Type::Tuple(ts))) => ts
+                .into_iter()
+                .enumerate()
+                .map(|(i, t)| (TVal::plain(Value::from(i)), TVal::unknown(t)))
+                .collect(),
+            (ExprKind::Object(_), Some(Type::Object(attrs))) => attrs
+                .into_iter()
+                .map(|(k, t)| (TVal::plain(Value::String(k)), TVal::unknown(t)))
+                .collect(),
+            _ => return Err(Failed::from(failed.err)),
+        };
+        let outer = self.unknowns.replace(true);
+        let mut acc = Produced::default();
+        let run = || {
+            if let Some(cond) = &f.cond {
+                self.check_for_condition(f, cond)?;
             }
-        } else if f.grouping {
-            TVal::plain(Value::Object(
-                groups
-                    .into_iter()
-                    .map(|(k, v)| (k, Value::Array(v)))
-                    .collect(),
-            ))
-        } else {
-            TVal::plain(Value::Object(obj_out))
+            for (key, value) in items {
+                self.count_iteration(f.intro)?;
+                self.with_locals(f.key_var.as_ref(), &f.value_var, key, value, || {
+                    self.for_element(f, span, &mut acc)
+                })?;
+            }
+            Ok::<(), Error>(())
+        };
+        let r = run();
+        self.unknowns.set(outer);
+        let ty = match r.map(|()| acc.finish(f.key_expr.is_some(), f.grouping)) {
+            Ok(Ok(tv)) if tv.is_unknown() && tv.ty() == Type::Any => None,
+            Ok(Ok(tv)) => Some(tv.ty()),
+            Ok(Err(g)) => g.ty,
+            Err(_) => None,
+        };
+        Err(Failed {
+            err: failed.err,
+            ty,
         })
+    }
+
+    /// One element of a `for` expression into `acc`. The element's own
+    /// errors go into `acc` (the other elements are still evaluated); only
+    /// a limit's error is returned.
+    fn for_element(&self, f: &'a ForExpr<'a>, span: Span, acc: &mut Produced) -> Result<()> {
+        if let Some(cond) = &f.cond {
+            match self.for_condition(cond) {
+                Ok(Some(true)) => {}
+                Ok(Some(false)) => return Ok(()),
+                // Unknown, or failed: as hcl, the whole result becomes
+                // unknown (of any type), after the remaining elements are
+                // checked.
+                Ok(None) => {
+                    acc.unknown = true;
+                    return Ok(());
+                }
+                Err(e) => return acc.fail_unknown(e),
+            }
+        }
+        let Some(key_expr) = &f.key_expr else {
+            let v = self.for_value(&f.value_expr, acc);
+            self.check_collection_len(acc.tuple.len() + 1, span)?;
+            if let Some(t) = v.t {
+                acc.tuple_types
+                    .get_or_insert_with(|| acc.tuple.iter().map(Type::of).collect())
+                    .push(*t);
+            } else if let Some(ts) = acc.tuple_types.as_mut() {
+                ts.push(Type::of(&v.v));
+            }
+            acc.tuple.push(v.v);
+            return Ok(());
+        };
+        let k = match self.for_key(key_expr) {
+            Ok(Some(k)) => k,
+            Ok(None) => {
+                acc.unknown = true;
+                return Ok(());
+            }
+            // A failed template key still gives its text in the reference.
+            Err(e) => match self.partial_template(key_expr) {
+                Some(k) => {
+                    acc.fail(e);
+                    k
+                }
+                None => return acc.fail_unknown(e),
+            },
+        };
+        let v = self.for_value(&f.value_expr, acc);
+        if f.grouping {
+            let n = acc.groups.len();
+            let (values, types) = acc.groups.entry(k).or_default();
+            if values.is_empty() {
+                self.check_collection_len(n + 1, span)?;
+            }
+            if let Some(t) = v.t {
+                types
+                    .get_or_insert_with(|| values.iter().map(Type::of).collect())
+                    .push(*t);
+            } else if let Some(ts) = types.as_mut() {
+                ts.push(Type::of(&v.v));
+            }
+            values.push(v.v);
+            return Ok(());
+        }
+        if acc.object.contains_key(&k) {
+            acc.fail(Error::eval(
+                format!(
+                    "two elements produce the key {} in this `for` expression; \
+                     if duplicates are expected, use `...` after the value expression \
+                     to group them by key",
+                    quote(&k)
+                ),
+                key_expr.span,
+            ));
+            return Ok(());
+        }
+        self.check_collection_len(acc.object.len() + 1, span)?;
+        if let Some(t) = v.t {
+            acc.object_types
+                .get_or_insert_with(|| {
+                    acc.object
+                        .iter()
+                        .map(|(k, v)| (String::clone(k), Type::of(v)))
+                        .collect()
+                })
+                .insert(k.clone(), *t);
+        } else if let Some(ts) = acc.object_types.as_mut() {
+            ts.insert(k.clone(), Type::of(&v.v));
+        }
+        acc.object.insert(k, v.v);
+        Ok(())
+    }
+
+    /// An element's `if` clause: whether to keep the element, `None` when
+    /// the clause is unknown.
+    fn for_condition(&self, cond: &'a Expr<'a>) -> Result<Option<bool>> {
+        let c = self.eval(cond)?;
+        let wrong_type = |c: &TVal| {
+            Error::eval(
+                format!(
+                    "the `if` condition of a `for` expression must be a bool, not {}",
+                    c.ty().friendly_name()
+                ),
+                cond.span,
+            )
+        };
+        if c.is_unknown() {
+            return match unknown::check_convertible(&c.ty(), &Type::Bool) {
+                Ok(()) => Ok(None),
+                Err(_) => Err(wrong_type(&c)),
+            };
+        }
+        match &c.v {
+            Value::Null => Err(Error::eval(
+                "the `if` condition of a `for` expression must not be null",
+                cond.span,
+            )),
+            v => convert::to_bool(v).map(Some).map_err(|_| wrong_type(&c)),
+        }
+    }
+
+    /// An element's key, `None` when it is unknown.
+    fn for_key(&self, key_expr: &'a Expr<'a>) -> Result<Option<String>> {
+        let k = self.eval(key_expr)?;
+        if k.is_unknown() {
+            return Ok(None);
+        }
+        match &k.v {
+            Value::Null => Err(Error::eval(
+                "the key of a `for` expression must not be null",
+                key_expr.span,
+            )),
+            v => convert::primitive_to_string(v).map(Some).ok_or_else(|| {
+                Error::eval(
+                    format!(
+                        "the key of a `for` expression must be a string, not {}",
+                        k.ty().friendly_name()
+                    ),
+                    key_expr.span,
+                )
+            }),
+        }
+    }
+
+    /// What a failed template still gives in the reference (hcl's
+    /// `TemplateExpr` skips a part whose value is null or not a string):
+    /// its text without those parts. `None` when a part is unknown, fails
+    /// (its placeholder is mostly unknown) or is a directive (not followed
+    /// here), or `expr` is not such a template.
+    fn partial_template(&self, expr: &'a Expr<'a>) -> Option<String> {
+        let mut expr = expr;
+        while let ExprKind::Parens(e) = &expr.kind {
+            expr = e;
+        }
+        let ExprKind::Template(t) = &expr.kind else {
+            return None;
+        };
+        let parts = &t.template.parts;
+        if let [TemplatePart::Interpolation(_)] = &**parts {
+            // Unwrapped: the failed expression's own value.
+            return None;
+        }
+        let mut out = String::new();
+        for part in parts.iter() {
+            match part {
+                TemplatePart::Literal(l) => out.push_str(&l.value),
+                TemplatePart::Interpolation(i) => match self.eval(&i.expr) {
+                    Ok(v) if self.not_wholly_known(&v) => return None,
+                    Ok(v) => {
+                        if let Some(s) = convert::primitive_to_string(&v.v) {
+                            out.push_str(&s);
+                        }
+                    }
+                    Err(_) => return None,
+                },
+                TemplatePart::If(_) | TemplatePart::For(_) => return None,
+            }
+        }
+        Some(crate::value::nfc::nfc_string(out))
+    }
+
+    /// An element's value; a failed one is a placeholder of the type the
+    /// reference gives its error value, its error kept in `acc`.
+    fn for_value(&self, value_expr: &'a Expr<'a>, acc: &mut Produced) -> TVal {
+        match self.eval_failing(value_expr) {
+            Ok(v) => v.into_held(),
+            Err(failed) => {
+                acc.fail(failed.err);
+                TVal::typed(Value::Null, failed.ty.unwrap_or(Type::Any))
+            }
+        }
+    }
+}
+
+/// What a `for` expression has produced so far: the tuple's elements, or
+/// the object's attributes, or the groups, each with their types when one
+/// of them is tagged; whether every condition and key was known; the first
+/// error of an element.
+#[derive(Default)]
+struct Produced {
+    tuple: Vec<Value>,
+    tuple_types: Option<Vec<Type>>,
+    object: Map<String, Value>,
+    object_types: Option<Map<String, Type>>,
+    groups: Map<String, (Vec<Value>, Option<Vec<Type>>)>,
+    /// A condition or key was unknown, or failed.
+    unknown: bool,
+    failed: Option<Error>,
+}
+
+impl Produced {
+    /// Keeps the first error.
+    fn fail(&mut self, e: Error) {
+        self.failed.get_or_insert(e);
+    }
+
+    /// A condition's or key's error: the result will be unknown.
+    fn fail_unknown(&mut self, e: Error) -> Result<()> {
+        self.fail(e);
+        self.unknown = true;
+        Ok(())
+    }
+
+    /// The `for` expression's value (`object`: it has a key expression),
+    /// or its first error with the type of the reference's error value.
+    fn finish(self, object: bool, grouping: bool) -> Outcome {
+        let sorted = |mut attrs: Map<String, Type>| {
+            attrs.sort_keys();
+            Type::Object(attrs)
+        };
+        let (value, types) = if !object {
+            (Value::Array(self.tuple), self.tuple_types.map(Type::Tuple))
+        } else if grouping {
+            let typed = self.groups.values().any(|(_, ts)| ts.is_some());
+            let mut types = typed.then(|| Map::with_capacity(self.groups.len()));
+            let mut out = Map::with_capacity(self.groups.len());
+            for (k, (values, ts)) in self.groups {
+                if let Some(types) = types.as_mut() {
+                    let ts = ts.unwrap_or_else(|| values.iter().map(Type::of).collect());
+                    types.insert(k.clone(), Type::Tuple(ts));
+                }
+                out.insert(k, Value::Array(values));
+            }
+            (Value::Object(out), types.map(sorted))
+        } else {
+            (Value::Object(self.object), self.object_types.map(sorted))
+        };
+        match self.failed {
+            None if self.unknown => Ok(TVal::unknown(Type::Any)),
+            None => Ok(match types {
+                Some(t) => TVal::typed(value, t),
+                None => TVal::plain(value),
+            }),
+            Some(err) => Err(Failed {
+                err,
+                ty: (!self.unknown).then(|| types.unwrap_or_else(|| Type::of(&value))),
+            }),
+        }
     }
 }

@@ -218,6 +218,7 @@ impl<'c, 'a> Evaluator<'c, 'a> {
             ExprKind::Conditional(c) => self.conditional_failing(c),
             ExprKind::Parens(inner) => self.eval_failing(inner),
             ExprKind::Template(t) => self.template_failing(&t.template),
+            ExprKind::For(f) => self.for_expr(f, span),
             ExprKind::Unary(u) => {
                 let ty = match u.op {
                     UnaryOp::Neg => Type::Number,
@@ -241,8 +242,7 @@ impl<'c, 'a> Evaluator<'c, 'a> {
     }
 
     /// The kinds whose failed value is unknown of any type (hcl's
-    /// `cty.DynamicVal`): literals, variables, traversals, calls and `for`
-    /// expressions.
+    /// `cty.DynamicVal`): literals, variables, traversals and calls.
     fn eval_plain(&self, expr: &'a Expr<'a>) -> Result<TVal> {
         let span = expr.span;
         match &expr.kind {
@@ -257,7 +257,6 @@ impl<'c, 'a> Evaluator<'c, 'a> {
             }
             ExprKind::Variable(ident) => self.variable(ident),
             ExprKind::Call(call) => self.call(call, span),
-            ExprKind::For(f) => self.for_expr(f, span),
             ExprKind::Index(ix) => match self.fast_traversal(expr) {
                 Some(v) => Ok(v),
                 None => self.index(ix, span),
@@ -278,6 +277,7 @@ impl<'c, 'a> Evaluator<'c, 'a> {
             | ExprKind::Conditional(_)
             | ExprKind::Parens(_)
             | ExprKind::Template(_)
+            | ExprKind::For(_)
             | ExprKind::Unary(_)
             | ExprKind::Binary(_) => self.eval_inner(expr).map_err(|f| f.err),
         }

@@ -109,8 +109,41 @@ fn set_elem_type(types: &[Type]) -> Option<Type> {
 /// common element type (without duplicates), and that element type.
 fn set_args(args: &FuncArgs<'_>) -> Result<(Vec<Vec<Value>>, Type), FuncError> {
     let types: Vec<Type> = (0..args.len()).map(|i| ty(args, i)).collect();
-    let elem = set_elem_type(&types)
-        .ok_or_else(|| FuncError::new("given sets must all have compatible element types"))?;
+    let elem_of = |t: &Type| match t {
+        Type::Set(e) => (**e).clone(),
+        _ => Type::Any,
+    };
+    // As go-cty, only an empty set of any type is left out of the
+    // unification: `[null]` (a set of any type) with `[["a"]]` unifies to
+    // any type.
+    let untyped_element = (0..args.len())
+        .any(|i| types.get(i).is_some_and(|t| elem_of(t) == Type::Any) && !seq(args, i).is_empty());
+    let elem = if untyped_element {
+        let elems: Vec<Type> = types
+            .iter()
+            .enumerate()
+            .filter(|(i, t)| elem_of(t) != Type::Any || !seq(args, *i).is_empty())
+            .map(|(_, t)| elem_of(t))
+            .collect();
+        unify(&elems)
+    } else {
+        set_elem_type(&types)
+    }
+    .ok_or_else(|| FuncError::new("given sets must all have compatible element types"))?;
+    if elem == Type::Any {
+        // Converting to a set of any type keeps each set's element type,
+        // and go-cty cannot combine sets of different element types (it
+        // panics: "incompatible set rules").
+        if let Some(first) = types.first() {
+            if let Some(other) = types.iter().find(|t| elem_of(t) != elem_of(first)) {
+                return Err(FuncError::new(format!(
+                    "incompatible set element types: {} and {}",
+                    elem_of(first),
+                    elem_of(other)
+                )));
+            }
+        }
+    }
     let target = Type::set(elem.clone());
     let mut sets = Vec::with_capacity(types.len());
     for (i, t) in types.iter().enumerate() {
