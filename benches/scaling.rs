@@ -194,16 +194,23 @@ fn config(unit: Unit, k: usize) -> String {
 /// alike), each timing (in the thread's CPU time) a batch of about
 /// `batch_bytes` of input; the best round per source.
 fn measure(srcs: &[String], batch_bytes: usize, rounds: usize, f: Step) -> Vec<f64> {
-    let mut best = vec![f64::INFINITY; srcs.len()];
+    let lens: Vec<usize> = srcs.iter().map(String::len).collect();
+    measure_each(&lens, batch_bytes, rounds, &|i| f(&srcs[i]))
+}
+
+/// [`measure`] over inputs `0..bytes.len()` of `bytes[i]` bytes each
+/// (what a call on input `i` reads or writes), `f(i)` one call.
+fn measure_each(bytes: &[usize], batch_bytes: usize, rounds: usize, f: &dyn Fn(usize)) -> Vec<f64> {
+    let mut best = vec![f64::INFINITY; bytes.len()];
     for _ in 0..rounds {
-        for (src, best) in srcs.iter().zip(best.iter_mut()) {
-            let iters = batch_bytes.div_ceil(src.len()).max(1);
+        for (i, (&len, best)) in bytes.iter().zip(best.iter_mut()).enumerate() {
+            let len = len.max(1);
+            let iters = batch_bytes.div_ceil(len).max(1);
             let t = cpu_seconds();
             for _ in 0..iters {
-                f(src);
+                f(i);
             }
-            let per_byte = (cpu_seconds() - t) / (iters * src.len()) as f64;
-            *best = best.min(per_byte);
+            *best = best.min((cpu_seconds() - t) / (iters * len) as f64);
         }
     }
     best
@@ -386,17 +393,9 @@ fn sizes(batch_bytes: usize, rounds: usize) {
         .iter()
         .map(|v| hcl::to_string(v).map_or(0, |s| s.len()))
         .collect();
-    let mut best = vec![f64::INFINITY; values.len()];
-    for _ in 0..rounds {
-        for ((v, out), best) in values.iter().zip(&outs).zip(best.iter_mut()) {
-            let iters = batch_bytes.div_ceil((*out).max(1)).max(1);
-            let t = cpu_seconds();
-            for _ in 0..iters {
-                black_box(hcl::to_string(v).map(drop)).unwrap_or_else(|e| panic!("{e}"));
-            }
-            *best = best.min((cpu_seconds() - t) / (iters * out) as f64);
-        }
-    }
+    let best = measure_each(&outs, batch_bytes, rounds, &|i| {
+        black_box(hcl::to_string(&values[i]).map(drop)).unwrap_or_else(|e| panic!("{e}"));
+    });
     row("to_string", &outs, &best);
     println!("worst ratio to 52 KB: {worst:.2}");
     for (path, lens, per_byte) in peers {
