@@ -36,6 +36,10 @@ enum E {
     BadBlock,
     /// A raw body inside an attribute's value: an error while writing.
     RawAttr,
+    /// An object of these, its members in this order: an attribute
+    /// unless every member is blocks (`to_string` then writes it member
+    /// by member, `ser/stream/object.rs`).
+    Members(Vec<(String, E)>),
 }
 
 impl Serialize for E {
@@ -51,6 +55,13 @@ impl Serialize for E {
             E::Null => s.serialize_none(),
             E::Fail => Err(S::Error::custom("boom")),
             E::BadBlock => hcl::ser::Block(BTreeMap::from([("a b", 1)])).serialize(s),
+            E::Members(m) => {
+                let mut map = s.serialize_map(Some(m.len()))?;
+                for (k, v) in m {
+                    map.serialize_entry(k, v)?;
+                }
+                map.end()
+            }
             E::RawAttr => {
                 let raw = hcl::RawBody::parse("a = 1\n").map_err(S::Error::custom)?;
                 let mut o = BTreeMap::from([("x", Some(raw))]);
@@ -103,6 +114,61 @@ impl Lcg {
     }
 }
 
+/// The members of an [`E::Members`] `depth` levels down: one-line and
+/// multi-line values, blocks (first or not), objects of them, odd keys,
+/// and `errors` in 10,000 an error of some kind.
+fn members(r: &mut Lcg, depth: u32, errors: u64) -> Vec<(String, E)> {
+    let n = match r.next(10) {
+        0 => 0,
+        // Many members at the entry's own level only.
+        1 if depth == 0 && r.next(20) == 0 => 300 + r.next(1700),
+        _ => 1 + r.next(12),
+    };
+    (0..n)
+        .map(|j| {
+            let key = match r.next(20) {
+                0 => format!("m {j}"),
+                1 => format!("m\"{j}"),
+                2 => format!("{j}"),
+                _ => format!("m{j}{}", "y".repeat(r.next(8) as usize)),
+            };
+            let e = if r.next(10_000) < errors {
+                match r.next(3) {
+                    0 => E::Fail,
+                    1 => E::BadBlock,
+                    _ => E::RawAttr,
+                }
+            } else {
+                match r.next(if depth < 2 { 10 } else { 8 }) {
+                    0 | 1 => E::Int(r.next(1000) as i64),
+                    2 => E::Str("m\"${x}".repeat(r.next(3) as usize)),
+                    3 => E::List((0..r.next(4) as i64).collect()),
+                    4 => E::Null,
+                    5 => E::Obj(
+                        (0..r.next(4))
+                            .map(|i| (format!("o{i}"), i as i64))
+                            .collect(),
+                    ),
+                    6 => E::Blk(Svc {
+                        name: format!("s{j}"),
+                        port: j as i64,
+                    }),
+                    7 => E::Blks(
+                        (0..r.next(3))
+                            .map(|i| Svc {
+                                name: format!("s{i}"),
+                                port: i as i64,
+                            })
+                            .collect(),
+                    ),
+                    _ => E::Members(members(r, depth + 1, errors)),
+                }
+            };
+            (key, e)
+        })
+        .collect()
+}
+
 /// A document of `n` entries; `inline` in 100 are one-line attributes,
 /// `errors` in 10,000 are an error of some kind.
 fn doc(seed: u64, n: usize, inline: u64, errors: u64) -> Doc {
@@ -130,7 +196,7 @@ fn doc(seed: u64, n: usize, inline: u64, errors: u64) -> Doc {
                 _ => E::Obj(BTreeMap::new()),
             }
         } else {
-            match r.next(5) {
+            let e = match r.next(5) {
                 0 => E::Obj(
                     (0..1 + r.next(40))
                         .map(|j| (format!("o{j}"), j as i64))
@@ -150,6 +216,16 @@ fn doc(seed: u64, n: usize, inline: u64, errors: u64) -> Doc {
                 ),
                 3 => E::NoBlocks,
                 _ => E::List(vec![]),
+            };
+            // A fifth of the multi-line entries are objects of all kinds
+            // of members, drawn apart (the entries above are as before);
+            // errors inside them in a quarter of the seeds only, so that
+            // the body's own errors still win in the others.
+            let mut side = Lcg(seed ^ (i as u64) << 20);
+            if side.next(5) == 0 {
+                E::Members(members(&mut side, 0, errors * u64::from(seed % 4 == 3)))
+            } else {
+                e
             }
         };
         entries.push((key, e));
