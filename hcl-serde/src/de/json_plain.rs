@@ -4,7 +4,10 @@
 
 use super::json_value::{text_of, JsonDeserializer};
 use super::key::Str;
-use crate::body::json;
+use super::Shared;
+use crate::body::json::{self, COMMENT};
+use crate::body::json_ref::JsonRef;
+use crate::error::Result;
 use crate::value::de::object_value;
 use crate::value::Map;
 use crate::{Number, Value};
@@ -95,6 +98,51 @@ impl JsonDeserializer<'_, '_> {
             JsonKind::Array(_) | JsonKind::Object(_) => return None,
         })
     }
+}
+
+/// The `Value` that a JSON body (a file's root object) read into a
+/// `Value` target gets from its visits (`body.rs`'s `visit_body`, then
+/// `ValueVisitor::visit_map` over `BodyAccess`), built here without
+/// them: its properties, `"//"` comments left out, keyed by their names
+/// as written, each value at `depth` built whole when it is plain and
+/// read by `Value::deserialize` otherwise, with the visits' error
+/// (span, file, path). `None` (the visits decide, and report any error)
+/// for anything but an object whose names are distinct as written: a
+/// root array, a repeated name (an error), a repeated comment.
+pub(super) fn body_value(
+    v: JsonRef<'_, '_>,
+    sh: &Shared<'_>,
+    depth: usize,
+) -> Option<Result<Value>> {
+    let props = v.object()?;
+    if !props.distinct_names() {
+        return None;
+    }
+    let mut map = Map::with_capacity(props.len());
+    for p in props {
+        if p.name_is(COMMENT) {
+            continue;
+        }
+        let item = JsonDeserializer::new(p.value(), sh, depth);
+        let plain = match item.v.kind {
+            JsonKind::Array(_) | JsonKind::Object(_) => item.plain_value(),
+            _ => item.plain_scalar(),
+        };
+        let value = match plain {
+            Some(value) => value,
+            None => match <Value as serde::Deserialize>::deserialize(item) {
+                Ok(value) => value,
+                Err(e) => {
+                    return Some(Err(sh
+                        .place(e.with_span(p.value.span))
+                        .prepend_key(p.name())))
+                }
+            },
+        };
+        map.insert(owned(p.name_str()), value);
+    }
+    // `ValueVisitor::visit_map`'s reading of a private key.
+    Some(Ok(object_value(map)))
 }
 
 /// The text of `s`, owned.
