@@ -1,6 +1,11 @@
-//! The parser's scratch lists: the children of the containers being
-//! read, one list per depth, each moved into the document's arena in one
-//! copy as its container closes.
+//! The parser's room: the scratch lists of the containers being read,
+//! one list per depth, each moved into the document's arena in one copy
+//! as its container closes; and the buffers each thread keeps between
+//! parses ([`Spare`]), so that a small document costs no allocation once
+//! one like it has been parsed and dropped on the thread.
+
+use super::{JsonProperty, JsonValue};
+use std::cell::RefCell;
 
 /// The children of the containers being read, one list per depth (at
 /// most one container is open at each depth); the lists of the first
@@ -15,14 +20,19 @@ const NEAR: usize = 4;
 
 impl<T> Default for Lists<T> {
     fn default() -> Self {
-        Lists {
-            near: Default::default(),
-            deep: Vec::new(),
-        }
+        Lists::new()
     }
 }
 
 impl<T> Lists<T> {
+    /// No list, no room.
+    pub(super) const fn new() -> Self {
+        Lists {
+            near: [const { Vec::new() }; NEAR],
+            deep: Vec::new(),
+        }
+    }
+
     /// The list of depth `d`.
     #[inline]
     pub(super) fn at(&mut self, d: usize) -> Option<&mut Vec<T>> {
@@ -39,7 +49,8 @@ impl<T> Lists<T> {
     /// Moves the list of depth `d` to the end of `arena` in one copy,
     /// leaving it empty with its room for the next container at that
     /// depth. The first list to close into an arena without room becomes
-    /// the arena (no copy, no allocation: a small document's).
+    /// the arena (no copy, no allocation: a small document's, on a
+    /// thread with no spare arena yet).
     pub(super) fn close(&mut self, d: usize, arena: &mut Vec<T>) {
         if let Some(list) = self.at(d) {
             if arena.capacity() == 0 {
@@ -47,6 +58,123 @@ impl<T> Lists<T> {
             } else {
                 arena.append(list);
             }
+        }
+    }
+
+    /// Empties every list (after an error), and lets go of room past
+    /// what a thread keeps.
+    fn settle(&mut self) {
+        for list in &mut self.near {
+            list.clear();
+            if list.capacity() > KEEP_NODES {
+                *list = Vec::new();
+            }
+        }
+        if !self.deep.is_empty() {
+            self.deep = Vec::new();
+        }
+    }
+}
+
+/// A thread's spare buffers: a document's arenas and decoded text, empty,
+/// with the room a document that was dropped had, and the parser's
+/// scratch lists. Only small ones are kept (at most [`KEEP_NODES`] nodes
+/// or [`KEEP_TEXT`] bytes each), so that a thread holds a few KB at most.
+pub(super) struct Spare {
+    pub(super) values: Vec<JsonValue>,
+    pub(super) properties: Vec<JsonProperty>,
+    pub(super) decoded: String,
+    pub(super) ends: Vec<u32>,
+    pub(super) items: Lists<JsonValue>,
+    pub(super) props: Lists<JsonProperty>,
+}
+
+/// The most nodes a kept arena or list may have room for.
+const KEEP_NODES: usize = 256;
+/// The most bytes of decoded text a kept buffer may have room for.
+const KEEP_TEXT: usize = 4096;
+
+impl Spare {
+    const fn new() -> Self {
+        Spare {
+            values: Vec::new(),
+            properties: Vec::new(),
+            decoded: String::new(),
+            ends: Vec::new(),
+            items: Lists::new(),
+            props: Lists::new(),
+        }
+    }
+}
+
+impl Spare {
+    /// After a parse: the scratch lists emptied, none too large kept.
+    pub(super) fn settle(&mut self) {
+        self.items.settle();
+        self.props.settle();
+    }
+}
+
+thread_local! {
+    static SPARE: RefCell<Spare> = const { RefCell::new(Spare::new()) };
+}
+
+/// Runs `f` with this thread's spare buffers, or with empty ones (in a
+/// parse inside another one, or during the thread's exit).
+pub(super) fn with_spare<R>(mut f: impl FnMut(&mut Spare) -> R) -> R {
+    match SPARE.try_with(|s| s.try_borrow_mut().ok().map(|mut s| f(&mut s))) {
+        Ok(Some(r)) => r,
+        _ => f(&mut Spare::new()),
+    }
+}
+
+/// `buf`, emptied, into `slot` when it is small and has more room than
+/// what `slot` holds.
+fn keep<T>(slot: &mut Vec<T>, mut buf: Vec<T>, limit: usize) {
+    if buf.capacity() <= limit && buf.capacity() > slot.capacity() {
+        buf.clear();
+        *slot = buf;
+    }
+}
+
+/// Gives back a document's buffers (its arenas and decoded text).
+pub(super) fn give_document(
+    values: Vec<JsonValue>,
+    properties: Vec<JsonProperty>,
+    decoded: String,
+    ends: Vec<u32>,
+) {
+    let small = |n: usize, limit: usize| n != 0 && n <= limit;
+    if !(small(values.capacity(), KEEP_NODES)
+        || small(properties.capacity(), KEEP_NODES)
+        || small(decoded.capacity(), KEEP_TEXT))
+    {
+        return;
+    }
+    let _ = SPARE.try_with(|s| {
+        if let Ok(mut s) = s.try_borrow_mut() {
+            s.keep(values, properties, decoded, ends);
+        }
+    });
+}
+
+impl Spare {
+    /// Keeps a document's buffers, emptied, where they are small and have
+    /// more room than the spare ones.
+    pub(super) fn keep(
+        &mut self,
+        values: Vec<JsonValue>,
+        properties: Vec<JsonProperty>,
+        decoded: String,
+        ends: Vec<u32>,
+    ) {
+        keep(&mut self.values, values, KEEP_NODES);
+        keep(&mut self.properties, properties, KEEP_NODES);
+        keep(&mut self.ends, ends, KEEP_NODES);
+        if decoded.capacity() <= KEEP_TEXT && decoded.capacity() > self.decoded.capacity() {
+            let mut text = decoded;
+            text.clear();
+            self.decoded = text;
         }
     }
 }

@@ -23,8 +23,10 @@
 //! [`JsonDocument::name`], [`JsonDocument::string`],
 //! [`JsonDocument::number`]), which borrows it from the input, or, for a
 //! string written with escapes, from the one buffer of decoded text it
-//! keeps. A document costs a few allocations, whatever its size, and its
-//! values lie in the order they are read.
+//! keeps. A document costs a few allocations, whatever its size (a small
+//! one none, once one like it was dropped on the same thread: each thread
+//! keeps small buffers for the next parse), and its values lie in the
+//! order they are read.
 //!
 //! Errors follow the reference implementation (hashicorp/hcl's `json`
 //! package): trailing commas, comments, single quotes, raw control
@@ -89,6 +91,18 @@ pub struct JsonDocument<'i> {
     ends: Vec<u32>,
     /// Whether every string is ASCII.
     ascii: bool,
+}
+
+impl Drop for JsonDocument<'_> {
+    /// Gives a small document's buffers to the thread's next parse.
+    fn drop(&mut self) {
+        lists::give_document(
+            std::mem::take(&mut self.values),
+            std::mem::take(&mut self.properties),
+            std::mem::take(&mut self.decoded),
+            std::mem::take(&mut self.ends),
+        );
+    }
 }
 
 impl fmt::Debug for JsonDocument<'_> {
