@@ -76,15 +76,54 @@ impl<T> Lists<T> {
     }
 }
 
-/// A thread's spare buffers: a document's arenas and decoded text, empty,
-/// with the room a document that was dropped had, and the parser's
-/// scratch lists. Only small ones are kept (at most [`KEEP_NODES`] nodes
-/// or [`KEEP_TEXT`] bytes each), so that a thread holds a few KB at most.
-pub(super) struct Spare {
+/// A document's arenas and decoded text.
+#[derive(Clone, PartialEq, Default)]
+pub(super) struct Room {
+    /// The elements of every array.
     pub(super) values: Vec<JsonValue>,
+    /// The properties of every object.
     pub(super) properties: Vec<JsonProperty>,
+    /// The text of every string written with escapes, decoded, one after
+    /// another.
     pub(super) decoded: String,
+    /// Where each of those ends in `decoded` (it starts where the one
+    /// before ends).
     pub(super) ends: Vec<u32>,
+}
+
+impl Room {
+    const fn new() -> Self {
+        Room {
+            values: Vec::new(),
+            properties: Vec::new(),
+            decoded: String::new(),
+            ends: Vec::new(),
+        }
+    }
+
+    /// Whether a thread keeps this room: none of it past [`KEEP_NODES`]
+    /// nodes or [`KEEP_TEXT`] bytes.
+    fn small(&self) -> bool {
+        self.values.capacity() <= KEEP_NODES
+            && self.properties.capacity() <= KEEP_NODES
+            && self.ends.capacity() <= KEEP_NODES
+            && self.decoded.capacity() <= KEEP_TEXT
+    }
+
+    fn clear(&mut self) {
+        self.values.clear();
+        self.properties.clear();
+        self.decoded.clear();
+        self.ends.clear();
+    }
+}
+
+/// A thread's spare buffers: a document's room, empty, as a small
+/// document that was dropped left it, and the parser's scratch lists
+/// (at most [`KEEP_NODES`] nodes or [`KEEP_TEXT`] bytes each, so that a
+/// thread holds a few KB at most).
+pub(super) struct Spare {
+    pub(super) room: Room,
     pub(super) items: Lists<JsonValue>,
     pub(super) props: Lists<JsonProperty>,
 }
@@ -97,21 +136,24 @@ const KEEP_TEXT: usize = 4096;
 impl Spare {
     const fn new() -> Self {
         Spare {
-            values: Vec::new(),
-            properties: Vec::new(),
-            decoded: String::new(),
-            ends: Vec::new(),
+            room: Room::new(),
             items: Lists::new(),
             props: Lists::new(),
         }
     }
-}
 
-impl Spare {
     /// After a parse: the scratch lists emptied, none too large kept.
     pub(super) fn settle(&mut self) {
         self.items.settle();
         self.props.settle();
+    }
+
+    /// Keeps `room` (a failed parse's), emptied, when it is small.
+    pub(super) fn keep(&mut self, mut room: Room) {
+        if room.small() {
+            room.clear();
+            self.room = room;
+        }
     }
 }
 
@@ -128,53 +170,17 @@ pub(super) fn with_spare<R>(mut f: impl FnMut(&mut Spare) -> R) -> R {
     }
 }
 
-/// `buf`, emptied, into `slot` when it is small and has more room than
-/// what `slot` holds.
-fn keep<T>(slot: &mut Vec<T>, mut buf: Vec<T>, limit: usize) {
-    if buf.capacity() <= limit && buf.capacity() > slot.capacity() {
-        buf.clear();
-        *slot = buf;
-    }
-}
-
-/// Gives back a document's buffers (its arenas and decoded text).
-pub(super) fn give_document(
-    values: Vec<JsonValue>,
-    properties: Vec<JsonProperty>,
-    decoded: String,
-    ends: Vec<u32>,
-) {
-    let small = |n: usize, limit: usize| n != 0 && n <= limit;
-    if !(small(values.capacity(), KEEP_NODES)
-        || small(properties.capacity(), KEEP_NODES)
-        || small(decoded.capacity(), KEEP_TEXT))
-    {
+/// Gives a dropped document's room, emptied, to this thread's next
+/// parse, when it is small (what the thread kept instead is dropped
+/// with the document).
+pub(super) fn give_room(room: &mut Room) {
+    if !room.small() {
         return;
     }
     let _ = SPARE.try_with(|s| {
         if let Ok(mut s) = s.try_borrow_mut() {
-            s.keep(values, properties, decoded, ends);
+            room.clear();
+            std::mem::swap(&mut s.room, room);
         }
     });
-}
-
-impl Spare {
-    /// Keeps a document's buffers, emptied, where they are small and have
-    /// more room than the spare ones.
-    pub(super) fn keep(
-        &mut self,
-        values: Vec<JsonValue>,
-        properties: Vec<JsonProperty>,
-        decoded: String,
-        ends: Vec<u32>,
-    ) {
-        keep(&mut self.values, values, KEEP_NODES);
-        keep(&mut self.properties, properties, KEEP_NODES);
-        keep(&mut self.ends, ends, KEEP_NODES);
-        if decoded.capacity() <= KEEP_TEXT && decoded.capacity() > self.decoded.capacity() {
-            let mut text = decoded;
-            text.clear();
-            self.decoded = text;
-        }
-    }
 }

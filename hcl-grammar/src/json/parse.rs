@@ -2,7 +2,7 @@
 //! scratch stacks and moved into the document's arenas as each container
 //! closes (so that a container's children lie side by side).
 
-use super::lists::{Lists, Spare};
+use super::lists::{Lists, Room, Spare};
 use super::{JsonArray, JsonDocument, JsonKind, JsonObject, JsonProperty, JsonStr, JsonValue};
 use crate::{Error, ParseOptions, Result, Span};
 
@@ -50,6 +50,7 @@ fn parse_in<'i>(
     // takes about 28 bytes of text, an array element 100 or more; room
     // for one per 20 and 40 bytes. A small one's are the spare ones, or
     // allocated (or not) as they fill.
+    let mut room = std::mem::take(&mut spare.room);
     let mut p = Parser {
         src: input,
         // Nothing past the span is read.
@@ -59,13 +60,13 @@ fn parse_in<'i>(
         max_depth: options.max_depth(),
         items: &mut spare.items,
         props: &mut spare.props,
-        values: sized(std::mem::take(&mut spare.values), reserve(span.len() / 40)),
+        values: sized(std::mem::take(&mut room.values), reserve(span.len() / 40)),
         properties: sized(
-            std::mem::take(&mut spare.properties),
+            std::mem::take(&mut room.properties),
             reserve(span.len() / 20),
         ),
-        decoded: std::mem::take(&mut spare.decoded),
-        ends: std::mem::take(&mut spare.ends),
+        decoded: std::mem::take(&mut room.decoded),
+        ends: std::mem::take(&mut room.ends),
         high: 0,
     };
     let root = p.document();
@@ -78,19 +79,22 @@ fn parse_in<'i>(
         ..
     } = p;
     spare.settle();
+    let room = Room {
+        values,
+        properties,
+        decoded,
+        ends,
+    };
     match root {
         Ok(root) => Ok(JsonDocument {
             src: input,
             root,
-            values,
-            properties,
-            decoded,
-            ends,
+            room,
             ascii: high & HIGHS == 0,
         }),
         Err(e) => {
-            // The arenas back, for the next parse.
-            spare.keep(values, properties, decoded, ends);
+            // The room back, for the next parse.
+            spare.keep(room);
             Err(e)
         }
     }
