@@ -121,7 +121,7 @@ impl Room {
 /// A thread's spare buffers: a document's room, empty, as a small
 /// document that was dropped left it, and the parser's scratch lists
 /// (at most [`KEEP_NODES`] nodes or [`KEEP_TEXT`] bytes each, so that a
-/// thread holds a few KB at most).
+/// thread holds at most about 70 KB).
 pub(super) struct Spare {
     pub(super) room: Room,
     pub(super) items: Lists<JsonValue>,

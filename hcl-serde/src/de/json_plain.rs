@@ -96,7 +96,7 @@ impl JsonDeserializer<'_, '_> {
                 match json::small_int(t) {
                     Some(i) => Value::from(i),
                     None if json::exact_as_written(t) => Value::Number(Number::from_exact_text(t)?),
-                    None => super::direct::number_value(&json::number(t)?),
+                    None => rare_number(t)?,
                 }
             }
             JsonKind::String(_) => {
@@ -166,6 +166,14 @@ pub(super) fn body_value(
     }
     // `ValueVisitor::visit_map`'s reading of a private key.
     Some(Ok(object_value(map)))
+}
+
+/// A number that is neither a short integer nor exact as written
+/// (`1e3`, `1.50`, a long one), as `visit_number_exact` gives it; `None`
+/// out of range. Out of line: rare, and its parse is large.
+#[inline(never)]
+fn rare_number(t: &str) -> Option<Value> {
+    Some(super::direct::number_value(&json::number(t)?))
 }
 
 /// The text of `s`, owned.
