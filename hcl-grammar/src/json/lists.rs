@@ -184,3 +184,12 @@ pub(super) fn give_room(room: &mut Room) {
         }
     });
 }
+
+/// `spare` if it has room for `n` nodes, else a new arena with that room.
+pub(super) fn sized<T>(spare: Vec<T>, n: usize) -> Vec<T> {
+    if spare.capacity() >= n {
+        spare
+    } else {
+        Vec::with_capacity(n)
+    }
+}

@@ -2,7 +2,7 @@
 //! scratch stacks and moved into the document's arenas as each container
 //! closes (so that a container's children lie side by side).
 
-use super::lists::{Lists, Room, Spare};
+use super::lists::{sized, Lists, Room, Spare};
 use super::{JsonArray, JsonDocument, JsonKind, JsonObject, JsonProperty, JsonStr, JsonValue};
 use crate::{Error, ParseOptions, Result, Span};
 
@@ -97,15 +97,6 @@ fn parse_in<'i>(
             spare.keep(room);
             Err(e)
         }
-    }
-}
-
-/// `spare` if it has room for `n` nodes, else a new arena with that room.
-fn sized<T>(spare: Vec<T>, n: usize) -> Vec<T> {
-    if spare.capacity() >= n {
-        spare
-    } else {
-        Vec::with_capacity(n)
     }
 }
 
