@@ -281,3 +281,40 @@ fn a_dynamic_block_inside_a_generated_block_read_whole_is_expanded() {
         assert_eq!(v, Value::Object(want.clone()), "{text}");
     }
 }
+
+/// Static properties of a type beside a `dynamic` property of it in a
+/// JSON body: one after a generated block joins the type's group, in
+/// order; two before any generated block are the repeated-name error
+/// (at the second, naming the first's byte), as without `dynamic`; so
+/// is a repeated property of another name, after the expansion.
+#[test]
+fn static_and_generated_blocks_of_one_json_type() {
+    let ctx = Context::new();
+    let dynamic = r#""dynamic": {"ingress": {"for_each": "${[\"b\"]}", "labels": ["${ingress.value}"], "content": {"port": 2}}}"#;
+    let text = format!(
+        r#"{{"ingress": {{"a": {{"port": 1}}}}, {dynamic}, "ingress": {{"c": {{"port": 3}}}}}}"#
+    );
+    let g = Group::deserialize(json_de(&text, &ctx)).unwrap();
+    let got: Vec<(&str, u16)> = g
+        .ingress
+        .iter()
+        .map(|i| (i.name.as_str(), i.port))
+        .collect();
+    assert_eq!(got, [("a", 1), ("b", 2), ("c", 3)]);
+    let text = format!(
+        r#"{{"ingress": {{"a": {{"port": 1}}}}, "ingress": {{"c": {{"port": 3}}}}, {dynamic}}}"#
+    );
+    let e = Group::deserialize(json_de(&text, &ctx)).unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("duplicate property `ingress` (first defined at byte 1)"),
+        "{e}"
+    );
+    let text = format!(r#"{{"x": 1, {dynamic}, "x": 2}}"#);
+    let e = Value::deserialize(json_de(&text, &ctx)).unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("duplicate property `x` (first defined at byte 1)"),
+        "{e}"
+    );
+}

@@ -753,3 +753,27 @@ fn dynamic_blocks_through_serde_in_json() {
     let names: Vec<&str> = g.ingress.iter().map(|i| i.name.as_str()).collect();
     assert_eq!(names, ["db", "http", "https", "ssh"]);
 }
+
+/// One JSON file's names appear once (the single-file rule): the error
+/// is at the second, naming the first's place in its file; a `dynamic`
+/// property is a name like any other there.
+#[test]
+fn a_name_repeated_in_one_json_file_names_the_first() {
+    for (text, name, first) in [
+        (r#"{"a": 1, "b": 2, "a": 3}"#, "a", "x.tf.json:1,2-5"),
+        (
+            "{\n  \"dynamic\": {},\n  \"b\": 1,\n  \"dynamic\": {}\n}",
+            "dynamic",
+            "x.tf.json:2,3-12",
+        ),
+    ] {
+        let s = sources(&[("x.tf.json", text)]);
+        let e = hcl::from_files::<Value>(&s).unwrap_err();
+        assert!(
+            e.to_string().contains(&format!(
+                "duplicate property `{name}` (first defined at {first})"
+            )),
+            "{e}"
+        );
+    }
+}

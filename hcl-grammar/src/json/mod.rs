@@ -23,8 +23,10 @@
 //! [`JsonDocument::name`], [`JsonDocument::string`],
 //! [`JsonDocument::number`]), which borrows it from the input, or, for a
 //! string written with escapes, from the one buffer of decoded text it
-//! keeps. A document costs a few allocations, whatever its size, and its
-//! values lie in the order they are read.
+//! keeps. A document costs a few allocations, whatever its size (a small
+//! one none, once one like it was dropped on the same thread: each thread
+//! keeps small buffers for the next parse), and its values lie in the
+//! order they are read.
 //!
 //! Errors follow the reference implementation (hashicorp/hcl's `json`
 //! package): trailing commas, comments, single quotes, raw control
@@ -77,18 +79,17 @@ pub struct JsonDocument<'i> {
     /// The text parsed (the whole input: spans are offsets into it).
     src: &'i str,
     root: JsonValue,
-    /// The elements of every array.
-    values: Vec<JsonValue>,
-    /// The properties of every object.
-    properties: Vec<JsonProperty>,
-    /// The text of every string written with escapes, decoded, one after
-    /// another.
-    decoded: String,
-    /// Where each of those ends in `decoded` (it starts where the one
-    /// before ends).
-    ends: Vec<u32>,
+    /// The arenas and the decoded text.
+    room: lists::Room,
     /// Whether every string is ASCII.
     ascii: bool,
+}
+
+impl Drop for JsonDocument<'_> {
+    /// Gives a small document's buffers to the thread's next parse.
+    fn drop(&mut self) {
+        lists::give_room(&mut self.room);
+    }
 }
 
 impl fmt::Debug for JsonDocument<'_> {
@@ -97,10 +98,10 @@ impl fmt::Debug for JsonDocument<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("JsonDocument")
             .field("root", &self.root)
-            .field("values", &self.values)
-            .field("properties", &self.properties)
-            .field("decoded", &self.decoded)
-            .field("ends", &self.ends)
+            .field("values", &self.room.values)
+            .field("properties", &self.room.properties)
+            .field("decoded", &self.room.decoded)
+            .field("ends", &self.room.ends)
             .field("ascii", &self.ascii)
             .finish()
     }
@@ -141,14 +142,14 @@ impl<'i> JsonDocument<'i> {
     /// The elements of an array of this document, in order. (An array of
     /// another document gives some other slice, or an empty one.)
     pub fn items(&self, array: JsonArray) -> &[JsonValue] {
-        self.values.get(array.range()).unwrap_or_default()
+        self.room.values.get(array.range()).unwrap_or_default()
     }
 
     /// The properties of an object of this document, in order, repeated
     /// names kept. (An object of another document gives some other
     /// slice, or an empty one.)
     pub fn properties(&self, object: JsonObject) -> &[JsonProperty] {
-        self.properties.get(object.range()).unwrap_or_default()
+        self.room.properties.get(object.range()).unwrap_or_default()
     }
 
     /// The text of the string `s` of this document whose span (quotes
@@ -200,14 +201,15 @@ impl<'i> JsonDocument<'i> {
     fn decoded(&self, s: JsonStr) -> &str {
         let i = s.0 as usize;
         let start = match i.checked_sub(2) {
-            Some(before) => self.ends.get(before).map_or(0, |&e| e as usize),
+            Some(before) => self.room.ends.get(before).map_or(0, |&e| e as usize),
             None => 0,
         };
         let end = self
+            .room
             .ends
             .get(i.wrapping_sub(1))
             .map_or(start, |&e| e as usize);
-        self.decoded.get(start..end).unwrap_or_default()
+        self.room.decoded.get(start..end).unwrap_or_default()
     }
 
     /// A property's name, escapes decoded.
@@ -270,11 +272,11 @@ impl<'i> JsonDocument<'i> {
         };
         let mut kept = 0;
         for i in object.range() {
-            let Some(&p) = self.properties.get(i) else {
+            let Some(&p) = self.room.properties.get(i) else {
                 break;
             };
             if keep(&p, self.name(&p)) {
-                if let Some(slot) = self.properties.get_mut(object.start as usize + kept) {
+                if let Some(slot) = self.room.properties.get_mut(object.start as usize + kept) {
                     *slot = p;
                 }
                 kept += 1;

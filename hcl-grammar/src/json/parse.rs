@@ -2,7 +2,7 @@
 //! scratch stacks and moved into the document's arenas as each container
 //! closes (so that a container's children lie side by side).
 
-use super::lists::Lists;
+use super::lists::{sized, Lists, Room, Spare};
 use super::{JsonArray, JsonDocument, JsonKind, JsonObject, JsonProperty, JsonStr, JsonValue};
 use crate::{Error, ParseOptions, Result, Span};
 
@@ -32,6 +32,25 @@ fn parse<'i>(input: &'i str, options: &ParseOptions) -> Result<JsonDocument<'i>>
         let e = Error::too_large(piece.as_bytes(), options.max_input_len());
         return Err(e.shifted(span.start(), input));
     }
+    // A thread's spare buffers (none the first time): a small document
+    // allocates nothing once one like it has come and gone.
+    super::lists::with_spare(|spare| parse_in(input, span, options, spare))
+}
+
+/// [`parse`] of `span` of `input` with the room of `spare`.
+fn parse_in<'i>(
+    input: &'i str,
+    span: Span,
+    options: &ParseOptions,
+    spare: &mut Spare,
+) -> Result<JsonDocument<'i>> {
+    // A large document's arenas start with room in proportion to its
+    // size, so that they are seldom copied as they grow (a realloc below
+    // glibc's mmap threshold copies): in Terraform's JSON a property
+    // takes about 28 bytes of text, an array element 100 or more; room
+    // for one per 20 and 40 bytes. A small one's are the spare ones, or
+    // allocated (or not) as they fill.
+    let mut room = std::mem::take(&mut spare.room);
     let mut p = Parser {
         src: input,
         // Nothing past the span is read.
@@ -39,44 +58,49 @@ fn parse<'i>(input: &'i str, options: &ParseOptions) -> Result<JsonDocument<'i>>
         pos: span.start(),
         depth: 0,
         max_depth: options.max_depth(),
-        items: Lists::default(),
-        props: Lists::default(),
-        // A large document's arenas start with room in proportion to its
-        // size, so that they are seldom copied as they grow (a realloc
-        // below glibc's mmap threshold copies): in Terraform's JSON a
-        // property takes about 28 bytes of text, an array element 100 or
-        // more; room for one per 20 and 40 bytes. A small one's are
-        // allocated (or not) as they fill.
-        values: Vec::with_capacity(reserve(span.len() / 40)),
-        properties: Vec::with_capacity(reserve(span.len() / 20)),
-        decoded: String::new(),
-        ends: Vec::new(),
+        items: &mut spare.items,
+        props: &mut spare.props,
+        values: sized(std::mem::take(&mut room.values), reserve(span.len() / 40)),
+        properties: sized(
+            std::mem::take(&mut room.properties),
+            reserve(span.len() / 20),
+        ),
+        decoded: std::mem::take(&mut room.decoded),
+        ends: std::mem::take(&mut room.ends),
         high: 0,
     };
-    p.skip_ws();
-    if p.pos >= p.bytes.len() {
-        return Err(p.err_here("Invalid JSON: empty input, expected a value"));
+    let root = p.document();
+    let Parser {
+        values,
+        properties,
+        decoded,
+        ends,
+        high,
+        ..
+    } = p;
+    spare.settle();
+    let room = Room {
+        values,
+        properties,
+        decoded,
+        ends,
+    };
+    match root {
+        Ok(root) => Ok(JsonDocument {
+            src: input,
+            root,
+            room,
+            ascii: high & HIGHS == 0,
+        }),
+        Err(e) => {
+            // The room back, for the next parse.
+            spare.keep(room);
+            Err(e)
+        }
     }
-    let v = p.value()?;
-    p.skip_ws();
-    if p.pos < p.bytes.len() {
-        return Err(p.err(
-            "Extraneous data after value: only one JSON value is allowed",
-            Span::new(p.pos, p.pos + 1),
-        ));
-    }
-    Ok(JsonDocument {
-        src: input,
-        root: v,
-        values: p.values,
-        properties: p.properties,
-        decoded: p.decoded,
-        ends: p.ends,
-        ascii: p.high & HIGHS == 0,
-    })
 }
 
-struct Parser<'i> {
+struct Parser<'i, 's> {
     src: &'i str,
     bytes: &'i [u8],
     pos: usize,
@@ -86,9 +110,9 @@ struct Parser<'i> {
     /// one container is open at each): an array moves its own into
     /// `values` when it closes, in one copy, and leaves the list empty
     /// (its room kept) for the next container at that depth.
-    items: Lists<JsonValue>,
+    items: &'s mut Lists<JsonValue>,
     /// The same for the properties of objects, into `properties`.
-    props: Lists<JsonProperty>,
+    props: &'s mut Lists<JsonProperty>,
     /// The document's arenas: the elements of the arrays read so far,
     /// each array's side by side.
     values: Vec<JsonValue>,
@@ -103,7 +127,24 @@ struct Parser<'i> {
     high: u64,
 }
 
-impl<'i> Parser<'i> {
+impl<'i> Parser<'i, '_> {
+    /// The one value of the text, with nothing but spaces around it.
+    fn document(&mut self) -> Result<JsonValue> {
+        self.skip_ws();
+        if self.pos >= self.bytes.len() {
+            return Err(self.err_here("Invalid JSON: empty input, expected a value"));
+        }
+        let v = self.value()?;
+        self.skip_ws();
+        if self.pos < self.bytes.len() {
+            return Err(self.err(
+                "Extraneous data after value: only one JSON value is allowed",
+                Span::new(self.pos, self.pos + 1),
+            ));
+        }
+        Ok(v)
+    }
+
     #[cold]
     fn err(&self, message: impl Into<String>, span: Span) -> Error {
         Error::new(message, span, self.src)
@@ -257,10 +298,11 @@ impl<'i> Parser<'i> {
     #[inline(never)]
     fn escaped_string(&mut self, open: usize, content_start: usize) -> Result<JsonStr> {
         let first = self.decoded.len();
-        if self.decoded.capacity() == 0 {
+        if first == 0 {
             // The first string with escapes: room for the decoded text of
             // all of them in a small document (it is never longer than
-            // the rest of the input), of the first ones in a large one.
+            // the rest of the input), of the first ones in a large one
+            // (nothing to do when the spare buffer has it).
             let rest = self.bytes.len().saturating_sub(content_start);
             self.decoded.reserve(rest.min(FIRST_DECODED));
             self.ends.reserve(8);

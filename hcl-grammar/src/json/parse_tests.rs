@@ -78,3 +78,58 @@ fn plain_run_is_the_naive_scan() {
         rest = tail;
     }
 }
+
+/// A document parsed with a thread's spare buffers (left by documents
+/// and errors before it, small and large, deep and shallow) is the one
+/// a fresh thread parses.
+#[test]
+fn spare_buffers_change_nothing() {
+    let big = format!(
+        "{{{}\"z\": [\"\\u00e9\"]}}",
+        (0..400)
+            .map(|i| format!("\"k{i}\": [{i}, \"v\\n{i}\"], "))
+            .collect::<String>()
+    );
+    let texts = [
+        r#"{"a": [1, {"b": "x\ny"}], "c": "d\u00e9"}"#.to_owned(),
+        r#"[[[[[[1, 2], 3]]]], {"k": {"l": {"m": {"n": {"o": "\"p\""}}}}}]"#.to_owned(),
+        big,
+        r#"{"a": [1, 2,]}"#.to_owned(),
+        r#"{"a": "b\"#.to_owned(),
+        r#"{"é": "\ud83d\ude00", "e": 1.5e3}"#.to_owned(),
+        "{}".to_owned(),
+        r#"{"x": "plain"}"#.to_owned(),
+    ];
+    let parse = |t: &str| format!("{:?}", super::parse_json(t, &Default::default()));
+    let fresh: Vec<String> = texts
+        .iter()
+        .map(|t| {
+            let t = t.clone();
+            std::thread::spawn(move || parse(&t))
+                .join()
+                .unwrap_or_default()
+        })
+        .collect();
+    // Every order of two: the first leaves its buffers to the second.
+    for (i, a) in texts.iter().enumerate() {
+        for (b, want) in texts.iter().zip(&fresh) {
+            let _ = parse(a);
+            assert_eq!(&parse(b), want, "{b} after {i}");
+        }
+    }
+    // A document still alive when the next is parsed, then both dropped.
+    let (a, b) = (&texts[..1], &texts[1..2]);
+    let first = a
+        .iter()
+        .map(|t| super::parse_json(t, &Default::default()))
+        .collect::<Vec<_>>();
+    assert_eq!(
+        b.iter().map(|t| parse(t)).collect::<Vec<_>>(),
+        fresh.get(1..2).unwrap_or_default()
+    );
+    drop(first);
+    assert_eq!(
+        a.iter().map(|t| parse(t)).collect::<Vec<_>>(),
+        fresh.get(..1).unwrap_or_default()
+    );
+}

@@ -159,16 +159,6 @@ impl<'a, 'i> PropRef<'a, 'i> {
         bytes_of(self.doc, p.name, p.name_span) == name.as_bytes()
     }
 
-    /// Whether two properties (of the same document) have the same name.
-    #[inline]
-    pub(crate) fn same_name(self, other: PropRef<'_, '_>) -> bool {
-        let (a, b) = (self.p, other.p);
-        if !a.name.is_escaped() && !b.name.is_escaped() && a.name_span.len() != b.name_span.len() {
-            return false;
-        }
-        bytes_of(self.doc, a.name, a.name_span) == bytes_of(other.doc, b.name, b.name_span)
-    }
-
     /// [`PropRef::name`], borrowed from the input when it can be.
     #[inline]
     pub(crate) fn name_str(self) -> Str<'a, 'i> {

@@ -497,13 +497,25 @@ impl<'de> de::Deserializer<'de> for BodyDeserializer<'_, 'de> {
             && self.needs_label.is_none()
             && super::direct::plain(self.sh)
         {
-            // A `Value` target: built whole when it can be (`direct.rs`).
-            if let Node::Native(body) = self.body {
-                if let Some(value) =
-                    super::direct::body_value(body, self.labels, self.sh, self.depth)
-                {
-                    return super::direct::hand_over(value, v);
+            // A `Value` target: built whole when it can be (`direct.rs`,
+            // `json_plain.rs`).
+            match self.body {
+                Node::Native(body) => {
+                    if let Some(value) =
+                        super::direct::body_value(body, self.labels, self.sh, self.depth)
+                    {
+                        return super::direct::hand_over(value, v);
+                    }
                 }
+                Node::Json(j) if self.labels.is_empty() && self.depth < self.sh.max_depth => {
+                    let span = self.span();
+                    match super::json_plain::body_value(j, self.sh, self.depth + 1) {
+                        Some(Ok(value)) => return super::direct::hand_over(value, v),
+                        Some(Err(e)) => return Err(e.with_span(span)),
+                        None => {}
+                    }
+                }
+                Node::Json(_) => {}
             }
         }
         v.visit_newtype_struct(self)

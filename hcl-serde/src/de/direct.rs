@@ -92,7 +92,7 @@ mod tests;
 
 /// The value of a number as a `Value` target receives it
 /// (`visit_number_exact`, then `ValueVisitor`).
-fn number_value(n: &Number) -> Value {
+pub(super) fn number_value(n: &Number) -> Value {
     if !n.is_negative_zero() && n.is_integer() {
         if let Some(i) = n.as_i64() {
             return Value::from(i);

@@ -70,6 +70,69 @@ fn check(src: &str, ctx: Option<&Context>, max_depth: usize) {
     assert_eq!(direct, visited, "the two routes differ on:\n{src}");
 }
 
+/// [`read`] of JSON-syntax text (`json_plain.rs`'s whole values and
+/// bodies against the visits).
+fn read_json(src: &str, ctx: Option<&Context>, max_depth: usize, direct: bool) -> Vec<String> {
+    ON.set(direct);
+    let de = || {
+        Deserializer::from_str(src)
+            .with_syntax(crate::de::Syntax::Json)
+            .with_options(&Options::new().with_max_depth(max_depth))
+    };
+    let mut out = Vec::new();
+    let value = match ctx {
+        Some(c) => Value::deserialize(de().with_context(c)),
+        None => Value::deserialize(de()),
+    };
+    out.push(show(&value, exact));
+    let map = match ctx {
+        Some(c) => BTreeMap::<String, Option<Value>>::deserialize(de().with_context(c)),
+        None => BTreeMap::<String, Option<Value>>::deserialize(de()),
+    };
+    out.push(show(&map, |m| {
+        m.iter()
+            .map(|(k, v)| format!("{k}={}", v.as_ref().map_or("none".into(), exact)))
+            .collect::<Vec<_>>()
+            .join(";")
+    }));
+    let dynamic = Value::deserialize(de().with_dynamic_blocks(true));
+    out.push(show(&dynamic, exact));
+    ON.set(true);
+    out
+}
+
+fn check_json(src: &str, ctx: Option<&Context>, max_depth: usize) {
+    let direct = read_json(src, ctx, max_depth, true);
+    let visited = read_json(src, ctx, max_depth, false);
+    assert_eq!(direct, visited, "the two routes differ on:\n{src}");
+}
+
+const JSON_CASES: &[&str] = &[
+    r#"{"a": 1, "b": -0, "c": 0.1, "d": 1e400, "e": -1.5e-40, "f": 18446744073709551616, "g": 1.50, "h": 1e2}"#,
+    r#"{"a": [1, [2, [3, [4, [5]]]]], "b": {"x": {"y": {"z": [1]}}}}"#,
+    r#"{"a": {"$__hcl_private_Number": "1.5"}, "b": {"$__hcl_private_Unknown": "string"}}"#,
+    r#"{"$__hcl_private_Number": "1.5"}"#,
+    r#"{"$__hcl_private_Number": "x"}"#,
+    r#"{"$__hcl_private_Unknown": "string"}"#,
+    r#"{"a": "${n}", "b": "x-${id}", "c": ["${n}", 1], "d": {"k": "${obj}"}, "e": "%{ if true }y%{ endif }"}"#,
+    r#"{"a": "${missing}", "b": 1}"#,
+    r#"{"a": [1, "${missing}"]}"#,
+    r#"{"a": 1, "a": 2}"#,
+    r#"{"a": 1, "b": {"x": 1, "x": 2}}"#,
+    r#"{"//": "c", "a": 1, "//": "d"}"#,
+    r#"{"//": "c", "a": 1}"#,
+    r#"{"é": 1, "é": 2, "b": {"é": 1, "é": 2}}"#,
+    r#"{"é": "é", "k"": "\n"}"#,
+    r#"{"${n}": 1, "b": {"${n}": 2}}"#,
+    r#"[{"a": 1}, {"b": 2}]"#,
+    r#"[{"a": 1}, {"a": 2}]"#,
+    r#"[]"#,
+    r#"{}"#,
+    r#"1"#,
+    r#"{"a": null, "b": true, "c": [null, false], "d": {}, "e": []}"#,
+    r#"{"dynamic": {"x": {"for_each": [1, 2], "content": {"v": "${x.value}"}}}}"#,
+];
+
 fn contexts() -> Vec<Context> {
     let mut ctx = Context::with_stdlib();
     ctx.declare_var("id", Value::unknown(Type::String));
@@ -173,6 +236,57 @@ fn direct_equals_visits_on_cases() {
             for c in &ctxs {
                 check(src, Some(c), depth);
             }
+        }
+    }
+}
+
+#[test]
+fn direct_equals_visits_on_json_cases() {
+    let ctxs = contexts();
+    for src in JSON_CASES {
+        for depth in [0, 1, 2, 3, 6, 128] {
+            check_json(src, None, depth);
+            for c in &ctxs {
+                check_json(src, Some(c), depth);
+            }
+        }
+    }
+}
+
+#[test]
+fn direct_equals_visits_on_shared_json_inputs() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/conformance-json");
+    let mut files = Vec::new();
+    json_files_under(&dir, &mut files);
+    if files.is_empty() {
+        hcl_test_support::not_run(format!(
+            "direct_equals_visits_on_shared_json_inputs: no inputs under {}",
+            dir.display()
+        ));
+        return;
+    }
+    let ctx = contexts().pop().expect("a context");
+    for f in &files {
+        let Ok(text) = std::fs::read_to_string(f) else {
+            continue;
+        };
+        check_json(&text, None, 128);
+        check_json(&text, Some(&ctx), 128);
+        check_json(&text, None, 2);
+    }
+}
+
+fn json_files_under(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let mut entries: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
+    entries.sort();
+    for p in entries {
+        if p.is_dir() {
+            json_files_under(&p, out);
+        } else if p.to_string_lossy().ends_with(".json") {
+            out.push(p);
         }
     }
 }

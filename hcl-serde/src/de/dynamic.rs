@@ -6,7 +6,6 @@
 //! that holds its iterator, and is read in it.
 
 use super::blocks::Member;
-use super::body::Entry;
 use super::json_value::JsonDeserializer;
 use super::key::Str;
 use super::value::ValueDeserializer;
@@ -281,30 +280,6 @@ impl<'de> de::Deserializer<'de> for GenJsonDeserializer<'_, 'de> {
         deserialize_enum(name: &'static str, variants: &'static [&'static str])
         deserialize_identifier()
         deserialize_ignored_any()
-    }
-}
-
-/// Adds a block that a JSON-syntax `dynamic` property generated (`tp`:
-/// its type's property) to the entries of its type.
-pub(crate) fn add_generated<'a, 'de>(
-    out: &mut Vec<Entry<'a, 'de>>,
-    tp: PropRef<'a, 'de>,
-    m: Member<'a, 'de>,
-) {
-    let found = out.iter_mut().find(|e| match e {
-        Entry::Json(p, _) => p.name() == tp.name(),
-        Entry::Blocks(n, _) => n.as_str() == tp.name(),
-        _ => false,
-    });
-    match found {
-        Some(Entry::Blocks(_, members)) => members.push(m),
-        Some(e) => {
-            if let Entry::Json(p, psh) = e {
-                let first = Member::Json(p.value(), p.name_span, psh);
-                *e = Entry::Blocks(p.name_str(), vec![first, m].into());
-            }
-        }
-        None => out.push(Entry::Blocks(tp.name_str(), vec![m].into())),
     }
 }
 

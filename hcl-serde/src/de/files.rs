@@ -25,7 +25,6 @@ use crate::source::{self, Sources};
 use hcl_grammar::json::JsonDocument;
 use hcl_grammar::{Attribute, Block, Body, ParseOptions, Span, Structure};
 use serde::de::{self, DeserializeOwned};
-use std::collections::HashMap;
 use std::path::Path;
 
 /// One parsed file of several: its root body and what its nodes share.
@@ -132,47 +131,46 @@ pub(super) fn entries<'a, 'de>(files: &'a [FileBody<'a, 'de>]) -> Result<Vec<Ent
     let mut rule = MergeRule::new();
     for file in files {
         let sh = &file.sh;
-        let items: Vec<Item<'a, 'de>> = match &file.tree {
-            Tree::Native(b) => {
-                let mut items = Vec::with_capacity(b.items.len());
-                for i in &b.items {
-                    match i {
-                        Structure::Attribute(a) => items.push(Item::Attr(a)),
-                        Structure::Block(b) => match super::dynamic::expand_dynamic(b, sh)? {
-                            Some((name, members)) => {
-                                items.extend(members.into_iter().map(|m| Item::Generated(name, m)))
-                            }
-                            None => items.push(Item::Block(b)),
-                        },
-                    }
-                }
-                items
-            }
-            Tree::Json(doc) => {
-                // One file's names are unique (the single-file rule).
-                let mut seen = HashMap::new();
-                let mut items = Vec::new();
-                for p in crate::body::json::body_props(JsonRef::root(doc)) {
-                    if let Some(first) = seen.insert(p.name(), p.name_span) {
-                        let first = source::place(sh.src, first, sh.file);
-                        return Err(sh.place(Error::data_at(
-                            format!(
-                                "duplicate property `{}` (first defined at {first}): in this body each name may appear once; write repeated blocks as an array",
-                                p.name()
-                            ),
-                            p.name_span,
-                        )));
-                    }
-                    match super::dynamic::expand_dynamic_json(p, sh)? {
-                        Some(generated) => {
-                            items.extend(generated.into_iter().map(|(tp, m)| Item::GenJson(tp, m)))
+        let items: Vec<Item<'a, 'de>> =
+            match &file.tree {
+                Tree::Native(b) => {
+                    let mut items = Vec::with_capacity(b.items.len());
+                    for i in &b.items {
+                        match i {
+                            Structure::Attribute(a) => items.push(Item::Attr(a)),
+                            Structure::Block(b) => match super::dynamic::expand_dynamic(b, sh)? {
+                                Some((name, members)) => items
+                                    .extend(members.into_iter().map(|m| Item::Generated(name, m))),
+                                None => items.push(Item::Block(b)),
+                            },
                         }
-                        None => items.push(Item::Json(p)),
                     }
+                    items
                 }
-                items
-            }
-        };
+                Tree::Json(doc) => {
+                    // One file's names are unique (the single-file rule, by
+                    // `group.rs`): the error at the first repeated one, after
+                    // the properties before it are expanded.
+                    let props = crate::body::json::body_props(JsonRef::root(doc));
+                    let repeat = super::group::first_repeat(&props, |p| p.name());
+                    let upto = repeat.map_or(props.len(), |(at, _)| at);
+                    let mut items = Vec::new();
+                    for &p in props.get(..upto).unwrap_or_default() {
+                        match super::dynamic::expand_dynamic_json(p, sh)? {
+                            Some(generated) => items
+                                .extend(generated.into_iter().map(|(tp, m)| Item::GenJson(tp, m))),
+                            None => items.push(Item::Json(p)),
+                        }
+                    }
+                    if let Some((at, first)) = repeat {
+                        if let (Some(&p), Some(first)) = (props.get(at), props.get(first)) {
+                            let first = source::place(sh.src, first.name_span, sh.file);
+                            return Err(sh.place(super::group::duplicate(p, first)));
+                        }
+                    }
+                    items
+                }
+            };
         for item in items {
             let (name, kind, span, range): (&'a str, Kind, Span, Span) = match &item {
                 Item::Attr(a) => (a.name.name, Kind::Attribute, a.name.span, a.name.span),

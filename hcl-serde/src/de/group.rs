@@ -1,7 +1,9 @@
 //! The one grouping of the deserializer: a body's items (attributes, and
 //! blocks by type) and a group's blocks (by their next label), for every
 //! route (the visits of `body.rs` and `blocks.rs`, the `Value` built
-//! directly in `direct.rs`).
+//! directly in `direct.rs`), and a JSON-syntax body's properties (each
+//! name once, blocks a `dynamic` property generated among their type's:
+//! [`json_entries`], [`first_repeat`]).
 //!
 //! [`Groups`] links each item of a slice to the next one of its name, in
 //! one pass, in order of first appearance. It costs nothing on the heap
@@ -17,6 +19,7 @@ use super::blocks::{Member, Members};
 use super::body::Entry;
 use super::key::Str;
 use super::Shared;
+use crate::body::json_ref::PropRef;
 use crate::error::{Error, Result};
 use hcl_grammar::{Attribute, Span, Structure};
 use std::collections::HashMap;
@@ -387,6 +390,110 @@ pub(super) fn entries<'s, 'a, 'de: 's, T>(
             }
             Item::Block(..) => {}
         }
+    }
+    Ok(out)
+}
+
+/// The first item, in order, whose name an earlier item has, and the
+/// first item of that name: `(repeat, first)` (for names that may appear
+/// once).
+pub(super) fn first_repeat<'s, T>(
+    items: &'s [T],
+    name: impl Fn(&'s T) -> &'s str,
+) -> Option<(usize, usize)> {
+    // Only groups: no clash.
+    let groups = Groups::new(items, |t| Key::Group(name(t))).ok()?;
+    (0..items.len())
+        .filter(|&first| !groups.follows(first))
+        .filter_map(|first| groups.next(first).map(|second| (second, first)))
+        .min()
+}
+
+/// An item of a JSON-syntax body for [`json_entries`]: a property (`"//"`
+/// comments left out), or a block that a `dynamic` property generated,
+/// with the property of its type.
+pub(super) enum JsonItem<'a, 'de> {
+    Prop(PropRef<'a, 'de>),
+    Generated(PropRef<'a, 'de>, Member<'a, 'de>),
+}
+
+impl<'a, 'de> JsonItem<'a, 'de> {
+    /// The name it is grouped by: the property's, the block's type.
+    fn name(&self) -> &'a str {
+        match self {
+            JsonItem::Prop(p) | JsonItem::Generated(p, _) => p.name(),
+        }
+    }
+}
+
+/// The error of a property whose name an earlier one (`first`) has.
+pub(super) fn duplicate(p: PropRef<'_, '_>, first: impl std::fmt::Display) -> Error {
+    Error::data_at(
+        format!(
+            "duplicate property `{}` (first defined at {first}): in this body each name may appear once; write repeated blocks as an array",
+            p.name()
+        ),
+        p.name_span,
+    )
+}
+
+/// The entries of a JSON-syntax body (`items`, in order; `sh` its file):
+/// a name may appear once, an error at its second property ("first
+/// defined at byte N"), except that blocks a `dynamic` property
+/// generated make their type a group of blocks, which the type's
+/// properties join (a property after one of its name, with no generated
+/// block between, is still the error). A property alone is an attribute
+/// or blocks as the target reads it ([`Entry::Json`]); a group with a
+/// generated block is blocks ([`Entry::Blocks`], in order).
+pub(super) fn json_entries<'a, 'de>(
+    items: &[JsonItem<'a, 'de>],
+    sh: &'a Shared<'a>,
+) -> Result<Vec<Entry<'a, 'de>>> {
+    let Ok(groups) = Groups::new(items, |t| Key::Group(t.name())) else {
+        // Only groups: no clash.
+        return Err(Error::data("a body's names clash"));
+    };
+    let prop = |i: usize| match items.get(i) {
+        Some(JsonItem::Prop(p)) => Some(*p),
+        _ => None,
+    };
+    // The earliest second property right after the first of its name.
+    let repeat = (0..items.len())
+        .filter(|&first| !groups.follows(first))
+        .filter_map(|first| {
+            let second = groups.next(first)?;
+            prop(first)?;
+            prop(second).map(|p| (second, p, first))
+        })
+        .min_by_key(|&(second, _, _)| second);
+    if let Some((_, p, first)) = repeat {
+        let at = prop(first).map_or(0, |q| q.name_span.start());
+        return Err(duplicate(p, format_args!("byte {at}")));
+    }
+    let mut out = Vec::with_capacity(items.len());
+    for (first, item) in items.iter().enumerate() {
+        if groups.follows(first) {
+            continue;
+        }
+        let member = |item: &JsonItem<'a, 'de>| match item {
+            JsonItem::Prop(p) => Member::Json(p.value(), p.name_span, sh),
+            JsonItem::Generated(_, m) => m.clone(),
+        };
+        out.push(match (item, groups.next(first)) {
+            (JsonItem::Prop(p), None) => Entry::Json(*p, sh),
+            (JsonItem::Prop(p) | JsonItem::Generated(p, _), next) => {
+                let members = match next {
+                    None => Members::One(member(item)),
+                    Some(_) => Members::Many(
+                        groups
+                            .members(first)
+                            .filter_map(|i| items.get(i).map(member))
+                            .collect(),
+                    ),
+                };
+                Entry::Blocks(p.name_str(), members)
+            }
+        });
     }
     Ok(out)
 }

@@ -4,7 +4,10 @@
 
 use super::json_value::{text_of, JsonDeserializer};
 use super::key::Str;
-use crate::body::json;
+use super::Shared;
+use crate::body::json::{self, COMMENT};
+use crate::body::json_ref::JsonRef;
+use crate::error::Result;
 use crate::value::de::object_value;
 use crate::value::Map;
 use crate::{Number, Value};
@@ -24,9 +27,8 @@ impl JsonDeserializer<'_, '_> {
 
     /// The `Value` that the visits of this value would build, built here
     /// without them, for the values whose visits are plain: null, bools,
-    /// integers of at most 18 characters, fractions exact as written,
-    /// literal strings (not templates), and arrays and objects of them
-    /// (an object's keys literal and distinct). `None` for anything else,
+    /// numbers in range, literal strings (not templates), and arrays and
+    /// objects of them (an object's keys literal and distinct). `None` for anything else,
     /// and for a container too deep, whose error the visits give.
     pub(super) fn plain_value(&self) -> Option<Value> {
         match self.v.kind {
@@ -49,9 +51,14 @@ impl JsonDeserializer<'_, '_> {
                 if self.depth >= self.sh.max_depth {
                     return None;
                 }
-                // As `MapAccess` over an object value: keys are strings
-                // (NFC), distinct, none a template.
-                let props = self.static_object(false)?;
+                // As `MapAccess` over an object value (`static_object`):
+                // keys are strings (NFC), none a template, distinct (a
+                // repeated one, which the map finds, is left to the
+                // evaluation's error).
+                let props = self.v.object()?;
+                if self.sh.templates && props.any_name(|n| json::is_template(n, true)) {
+                    return None;
+                }
                 let mut map = Map::with_capacity(props.len());
                 for p in props {
                     let item = JsonDeserializer::new(p.value(), self.sh, self.depth + 1);
@@ -59,7 +66,12 @@ impl JsonDeserializer<'_, '_> {
                         JsonKind::Array(_) | JsonKind::Object(_) => item.plain_value()?,
                         _ => item.plain_scalar()?,
                     };
-                    map.insert(owned(text_of(p.name_str(), p.value())), value);
+                    if map
+                        .insert(owned(text_of(p.name_str(), p.value())), value)
+                        .is_some()
+                    {
+                        return None;
+                    }
                 }
                 // `ValueVisitor::visit_map`'s reading of a private key.
                 Some(object_value(map))
@@ -76,13 +88,15 @@ impl JsonDeserializer<'_, '_> {
             JsonKind::Null => Value::Null,
             JsonKind::Bool(b) => Value::Bool(b),
             JsonKind::Number => {
-                // As `deserialize_newtype_struct`: `visit_i64`, or the
-                // exact text (`ExactNumberAccess`); the rest visits.
+                // As `deserialize_newtype_struct`: `visit_i64`, the
+                // exact text (`ExactNumberAccess`), or what
+                // `visit_number_exact` gives (`direct::number_value`); a
+                // number out of range is the visits' error.
                 let t = self.v.number()?;
                 match json::small_int(t) {
                     Some(i) => Value::from(i),
                     None if json::exact_as_written(t) => Value::Number(Number::from_exact_text(t)?),
-                    None => return None,
+                    None => rare_number(t)?,
                 }
             }
             JsonKind::String(_) => {
@@ -95,6 +109,71 @@ impl JsonDeserializer<'_, '_> {
             JsonKind::Array(_) | JsonKind::Object(_) => return None,
         })
     }
+}
+
+/// The `Value` that a JSON body (a file's root object) read into a
+/// `Value` target gets from its visits (`body.rs`'s `visit_body`, then
+/// `ValueVisitor::visit_map` over `BodyAccess`), built here without
+/// them: its properties, `"//"` comments left out, keyed by their names
+/// as written, each value at `depth` built whole when it is plain and
+/// read by `Value::deserialize` otherwise, with the visits' error
+/// (span, file, path). `None` (the visits decide, and report any error)
+/// for anything but an object whose names are distinct as written: a
+/// root array, a repeated name (an error), a repeated comment when a
+/// value is not plain.
+pub(super) fn body_value(
+    v: JsonRef<'_, '_>,
+    sh: &Shared<'_>,
+    depth: usize,
+) -> Option<Result<Value>> {
+    let props = v.object()?;
+    // The visits check every name before reading a value: before the
+    // first value that may fail, so does this (a repeated name is their
+    // error); plain values cannot fail, and the map finds a repeated name.
+    let mut checked = false;
+    let mut map = Map::with_capacity(props.len());
+    for p in props {
+        if p.name_is(COMMENT) {
+            continue;
+        }
+        let item = JsonDeserializer::new(p.value(), sh, depth);
+        let plain = match item.v.kind {
+            JsonKind::Array(_) | JsonKind::Object(_) => item.plain_value(),
+            _ => item.plain_scalar(),
+        };
+        let value = match plain {
+            Some(value) => value,
+            None => {
+                if !checked {
+                    if !props.distinct_names() {
+                        return None;
+                    }
+                    checked = true;
+                }
+                match <Value as serde::Deserialize>::deserialize(item) {
+                    Ok(value) => value,
+                    Err(e) => {
+                        return Some(Err(sh
+                            .place(e.with_span(p.value.span))
+                            .prepend_key(p.name())))
+                    }
+                }
+            }
+        };
+        if map.insert(owned(p.name_str()), value).is_some() {
+            return None;
+        }
+    }
+    // `ValueVisitor::visit_map`'s reading of a private key.
+    Some(Ok(object_value(map)))
+}
+
+/// A number that is neither a short integer nor exact as written
+/// (`1e3`, `1.50`, a long one), as `visit_number_exact` gives it; `None`
+/// out of range. Out of line: rare, and its parse is large.
+#[inline(never)]
+fn rare_number(t: &str) -> Option<Value> {
+    Some(super::direct::number_value(&json::number(t)?))
 }
 
 /// The text of `s`, owned.

@@ -10,10 +10,10 @@
 //! forms; any other object read as a struct is one block body, whose
 //! `"//"` properties are comments.
 
-use super::blocks::Member;
 use super::body::Entry;
 use super::capture;
 use super::enums::EnumDeserializer;
+use super::group::{self, JsonItem};
 use super::json_seq::{visit_block, BlockSeq};
 use super::key::{KeyDeserializer, Str};
 use super::value::{
@@ -573,77 +573,30 @@ impl<'de> de::MapAccess<'de> for MapAccess<'_, 'de> {
 }
 
 /// The entries of a JSON-syntax body: its properties, `"//"` comments left
-/// out; a name may appear once.
+/// out; a name may appear once; with `dynamic` blocks expanded, the
+/// blocks a `dynamic` property generates among their type's (the
+/// grouping is `group.rs`'s, [`group::json_entries`]).
 pub(crate) fn body_entries<'a, 'de>(
     v: JsonRef<'a, 'de>,
     sh: &'a Shared<'a>,
 ) -> Result<Vec<Entry<'a, 'de>>> {
-    match v.object() {
-        // An object's properties as they are (no list of them first).
-        Some(props) => {
-            // Comments are among the names: two of them only cost the
-            // check one by one.
-            let unique = props.len() > 16 && props.distinct_names();
-            let props = props.iter().filter(|p| !p.name_is(COMMENT));
-            entries(props, unique, sh)
-        }
-        None => {
-            let props = json::body_props(v);
-            let unique = props.len() > 16 && distinct(&props, |p| p.name().as_bytes());
-            entries(props.into_iter(), unique, sh)
-        }
-    }
-}
-
-/// [`body_entries`] of `props` (`unique`: their names are known distinct).
-fn entries<'a, 'de>(
-    props: impl Iterator<Item = PropRef<'a, 'de>>,
-    unique: bool,
-    sh: &'a Shared<'a>,
-) -> Result<Vec<Entry<'a, 'de>>> {
-    let len = props.size_hint().1.unwrap_or(0);
-    // A small body's names are checked against the entries so far; a
-    // large one's at once, and only when two are the same through a map
-    // (for the first definition's place).
-    let mut seen = (!unique && len > 16).then(|| std::collections::HashMap::with_capacity(len));
-    let mut out: Vec<Entry<'a, 'de>> = Vec::with_capacity(len);
+    let props = json::body_props(v);
+    let mut items = Vec::with_capacity(props.len());
     for p in props {
-        if let Some(generated) = super::dynamic::expand_dynamic_json(p, sh)? {
-            for (tp, m) in generated {
-                super::dynamic::add_generated(&mut out, tp, m);
+        match super::dynamic::expand_dynamic_json(p, sh) {
+            Ok(None) => items.push(JsonItem::Prop(p)),
+            Ok(Some(generated)) => items.extend(
+                generated
+                    .into_iter()
+                    .map(|(tp, m)| JsonItem::Generated(tp, m)),
+            ),
+            Err(e) => {
+                // A repeated name before this property is the error met
+                // first.
+                group::json_entries(&items, sh)?;
+                return Err(e);
             }
-            continue;
         }
-        // Only `dynamic` blocks make groups of blocks here.
-        let found = sh.dynamic.is_some().then(|| {
-            out.iter_mut().find(|e| match e {
-                Entry::Blocks(n, _) => n.as_str() == p.name(),
-                _ => false,
-            })
-        });
-        if let Some(Some(Entry::Blocks(_, members))) = found {
-            // Blocks a `dynamic` property generated, then static ones.
-            members.push(Member::Json(p.value(), p.name_span, sh));
-            continue;
-        }
-        let first = match &mut seen {
-            _ if unique => None,
-            Some(seen) => seen.insert(p.name(), p.name_span),
-            None => out.iter().find_map(|e| match e {
-                Entry::Json(q, _) if q.same_name(p) => Some(q.name_span),
-                _ => None,
-            }),
-        };
-        if let Some(first) = first {
-            return Err(Error::data_at(
-                format!(
-                    "duplicate property `{}` (first defined at byte {}): in this body each name may appear once; write repeated blocks as an array",
-                    p.name(), first.start()
-                ),
-                p.name_span,
-            ));
-        }
-        out.push(Entry::Json(p, sh));
     }
-    Ok(out)
+    group::json_entries(&items, sh)
 }
