@@ -3,7 +3,8 @@
 //! same value (strings and keys in NFC, as every string read is).
 //! `to_string` may refuse a value (a key that is not an identifier at the
 //! top level) with a data error, never a panic; `to_vec` and `to_writer`
-//! write the same bytes.
+//! write the same bytes, and `Serializer` (the whole tree, then its
+//! text) the same as `to_string` (in pieces).
 #![no_main]
 
 use hcl::{Map, Number, Value};
@@ -123,4 +124,9 @@ fuzz_target!(|data: &[u8]| {
     let mut out = Vec::new();
     assert!(hcl::to_writer(&mut out, &body).is_ok());
     assert_eq!(out, text.as_bytes());
+    // Written in pieces (`to_string`; its bounds are small under
+    // `cfg(fuzzing)`) or whole (`Serializer`): the same text.
+    let mut whole = hcl::Serializer::new(Vec::new());
+    assert!(serde::Serialize::serialize(&body, &mut whole).is_ok());
+    assert_eq!(whole.into_inner(), text.as_bytes(), "{body:?}");
 });

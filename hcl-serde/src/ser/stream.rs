@@ -67,7 +67,12 @@ mod object;
 /// nodes or bytes of text (at the end of a run): a small value is written
 /// in one piece, as when the tree was built whole, and a large one's
 /// tree stays within the room kept between calls ([`Tree::is_small`]).
+#[cfg(not(fuzzing))]
 const FLUSH: (usize, usize) = (1024, 16 * 1024);
+/// Under `cfg(fuzzing)`: small, so that the fuzz targets' small values
+/// are written in pieces too.
+#[cfg(fuzzing)]
+const FLUSH: (usize, usize) = (4, 32);
 
 /// How much an error wins over others (lower wins; the first of a rank
 /// wins over later ones).
