@@ -22,8 +22,9 @@
 //! - `HCL_DIFF_DIR=DIR` checks the hand-written inputs in `DIR` (with
 //!   their `.vars.json`) instead of generated ones, the oracle writing
 //!   their documents beside them; the JSON documents are skipped.
-//! - `differential/regressions/` holds inputs the generator once found,
-//!   with the reference's documents: they must agree, oracle or not.
+//! - `differential/regressions/` holds inputs the generator once found
+//!   (or written by hand), with the reference's documents: they must
+//!   agree, oracle or not.
 //! - Then `HCL_DIFF_JSON_COUNT` (default 300) documents in HCL's JSON
 //!   syntax, with schemas, labels, nested and repeated blocks and every
 //!   context mode of `hcl-oracle json-body` (`differential/json_gen.rs`),
@@ -79,71 +80,14 @@ struct Known {
 }
 
 /// The accepted causes, tried in order.
-const KNOWN: &[Known] = &[
-    Known {
-        name: "type unification",
-        why: "the few type-rule cases left (none in seeds 1-10 at 20,000 \
-              inputs each, nor in seed 7 at 60,000, which had 8 and 5 before \
-              failed `for` expressions were typed; ARCHITECTURE.md, \"Types \
-              and unknown values\"): `merge(null, <list>)`, which the \
-              reference iterates unchecked (it panics on some); a failed \
-              template as a `for` key whose failed part is a template or a \
-              directive, whose partial text the reference keeps; a `for` \
-              over a failed collection other than a tuple or object \
-              constructor (a conditional whose taken branch failed), whose \
-              values the reference iterates",
-        max_per_10k: 1,
-        matches: type_rules,
-    },
-    Known {
-        name: "number range",
-        why: "a remainder whose quotient is beyond 2^512, where the \
+const KNOWN: &[Known] = &[Known {
+    name: "number range",
+    why: "a remainder whose quotient is beyond 2^512, where the \
               reference's answer is rounding noise and one operand is exact \
               here but rounded there (ARCHITECTURE.md, \"Numbers\")",
-        max_per_10k: 1,
-        matches: number_range,
-    },
-];
-
-/// The reference's own summaries for the type rules of group 4.
-const TYPE_SUMMARIES: &[&str] = &[
-    "Inconsistent conditional result types",
-    "Invalid 'for' condition",
-];
-
-/// A type-rule disagreement: one of the reference's type summaries, or a
-/// value where the reference fails inside a `for` expression (whose
-/// clauses it checks even over an empty collection; `can`/`try` around it
-/// turn that into a different value), or a call of a function whose
-/// element types go-cty unifies.
-fn type_rules(input: &str, why: &str) -> bool {
-    const UNIFYING: &[&str] = &[
-        "contains(",
-        "coalesce(",
-        "coalescelist(",
-        "concat(",
-        "setunion(",
-        "setintersection(",
-        "setsubtract(",
-        "setproduct(",
-        "flatten(",
-        "distinct(",
-        "merge(",
-        "toset(",
-        "tolist(",
-        "tomap(",
-        "zipmap(",
-        "values(",
-        "lookup(",
-    ];
-    let has_for = input.contains("[for") || input.contains("{for");
-    TYPE_SUMMARIES.iter().any(|t| why.contains(t))
-        || (has_for && why.contains("but the reference fails"))
-        // The same failure caught by `can`/`try`, which then differ.
-        || (has_for && (input.contains("can(") || input.contains("try(")))
-        || (input.contains(" ? ") && why.contains("conditional"))
-        || UNIFYING.iter().any(|f| input.contains(f))
-}
+    max_per_10k: 1,
+    matches: number_range,
+}];
 
 /// Input or outcome involve a number a 96-bit decimal cannot hold, or the
 /// reference's value shows binary rounding (a run of 20 zeros inside a
