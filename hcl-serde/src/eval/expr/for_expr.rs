@@ -278,8 +278,8 @@ impl<'c, 'a> Evaluator<'c, 'a> {
     /// what it still gives decides (see [`Failed`]).
     fn for_condition(&self, cond: &'a Expr<'a>, acc: &mut Produced) -> Result<Option<bool>> {
         let c = self.eval_failing(cond).unwrap_or_else(|f| {
-            let c = f.value();
-            acc.fail(f.err);
+            let (err, c) = f.into_value();
+            acc.fail(err);
             c
         });
         let wrong_type = |c: &TVal| {
@@ -311,8 +311,8 @@ impl<'c, 'a> Evaluator<'c, 'a> {
     /// template's text, see [`Failed`]).
     fn for_key(&self, key_expr: &'a Expr<'a>, acc: &mut Produced) -> Result<Option<String>> {
         let k = self.eval_failing(key_expr).unwrap_or_else(|f| {
-            let k = f.value();
-            acc.fail(f.err);
+            let (err, k) = f.into_value();
+            acc.fail(err);
             k
         });
         if k.is_unknown() {
@@ -341,8 +341,9 @@ impl<'c, 'a> Evaluator<'c, 'a> {
         match self.eval_failing(value_expr) {
             Ok(v) => v.into_held(),
             Err(failed) => {
-                let v = failed.value().into_held();
-                acc.fail(failed.err);
+                let (err, v) = failed.into_value();
+                let v = v.into_held();
+                acc.fail(err);
                 v
             }
         }

@@ -65,12 +65,13 @@ impl Failed {
         self.value.as_ref().map(|v| v.ty())
     }
 
-    /// The reference's value.
-    pub(super) fn value(&self) -> TVal {
-        match &self.value {
-            Some(v) => TVal::clone(v),
+    /// The error and the reference's value.
+    pub(super) fn into_value(self) -> (Error, TVal) {
+        let v = match self.value {
+            Some(v) => *v,
             None => TVal::unknown(Type::Any),
-        }
+        };
+        (self.err, v)
     }
 
     /// The reference's value when it is partly known.
@@ -390,8 +391,8 @@ impl<'c, 'a> Evaluator<'c, 'a> {
             let tv = match self.eval_failing(item) {
                 Ok(tv) => tv,
                 Err(f) => {
-                    let tv = f.value();
-                    failed.get_or_insert(f.err);
+                    let (err, tv) = f.into_value();
+                    failed.get_or_insert(err);
                     tv
                 }
             };
@@ -453,8 +454,9 @@ impl<'c, 'a> Evaluator<'c, 'a> {
             let tv = match self.eval_failing(&item.value) {
                 Ok(tv) => tv.into_held(),
                 Err(f) => {
-                    let tv = f.value().into_held();
-                    fail(f.err);
+                    let (err, tv) = f.into_value();
+                    let tv = tv.into_held();
+                    fail(err);
                     tv
                 }
             };

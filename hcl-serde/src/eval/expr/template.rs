@@ -69,8 +69,8 @@ impl<'c, 'a> Evaluator<'c, 'a> {
                         Err(f) => {
                             // What the failed part gives (the reference
                             // skips a null or a value that is not a string).
-                            let v = f.value();
-                            failed.get_or_insert(f.err);
+                            let (err, v) = f.into_value();
+                            failed.get_or_insert(err);
                             if v.is_unknown() {
                                 self.template_unknown.set(true);
                             } else {
@@ -133,8 +133,8 @@ impl<'c, 'a> Evaluator<'c, 'a> {
         let c = match self.eval_failing(&d.cond) {
             Ok(c) => c,
             Err(f) => {
-                let c = f.value();
-                failed.get_or_insert(f.err);
+                let (err, c) = f.into_value();
+                failed.get_or_insert(err);
                 c
             }
         };
@@ -188,8 +188,8 @@ impl<'c, 'a> Evaluator<'c, 'a> {
         let coll = match self.eval_failing(&d.collection) {
             Ok(c) => c,
             Err(f) => {
-                let c = f.value();
-                failed.get_or_insert(f.err);
+                let (err, c) = f.into_value();
+                failed.get_or_insert(err);
                 c
             }
         };

@@ -129,10 +129,10 @@ impl<'c, 'a> Evaluator<'c, 'a> {
         match self.eval_failing(&ga.object) {
             Ok(obj) => self.get_attr_of(obj, ga).map_err(Failed::from),
             Err(f) => {
-                let r = self.get_attr_of(f.value(), ga);
-                Err(match r {
-                    Ok(v) => Failed::partial(f.err, v),
-                    Err(_) => Failed::from(f.err),
+                let (err, obj) = f.into_value();
+                Err(match self.get_attr_of(obj, ga) {
+                    Ok(v) => Failed::partial(err, v),
+                    Err(_) => Failed::from(err),
                 })
             }
         }
@@ -229,8 +229,8 @@ impl<'c, 'a> Evaluator<'c, 'a> {
         let mut value = |r: Outcome| match r {
             Ok(v) => v,
             Err(f) => {
-                let v = f.value();
-                failed.get_or_insert(f.err);
+                let (err, v) = f.into_value();
+                failed.get_or_insert(err);
                 v
             }
         };
