@@ -15,6 +15,14 @@
 //!
 //! Two measurements each: evaluation only (both trees parsed beforehand)
 //! and parse + evaluate. Throughput is in MB of source per second.
+//!
+//! `HCL_BENCH_PROFILE=1` evaluates both inputs once with ours only (trees
+//! parsed beforehand), for callgrind's instruction counts:
+//!
+//! ```text
+//! HCL_BENCH_PROFILE=1 valgrind --tool=callgrind --toggle-collect='*profile_pass*' \
+//!     target/release/deps/eval-HASH
+//! ```
 
 use hcl::{Context, Value};
 use std::path::{Path, PathBuf};
@@ -32,6 +40,10 @@ fn main() {
     for (k, v) in &vars {
         ours_ctx.declare_var(k.clone(), v.clone());
         theirs_ctx.declare_var(k.as_str(), to_hcl_rs(v));
+    }
+    if std::env::var_os("HCL_BENCH_PROFILE").is_some() {
+        profile(&generated, &ours_ctx);
+        return;
     }
     let inputs = vec![generated];
     report("generated config", &inputs, &ours_ctx, &theirs_ctx);
@@ -84,6 +96,39 @@ fn main() {
         }
         _ => println!("\nconformance inputs: folder absent, skipped"),
     }
+}
+
+/// The profile mode (see the module docs): the inputs parsed, then
+/// evaluated once in [`profile_pass`].
+fn profile(generated: &str, ctx: &Context) {
+    let cases = conformance_inputs().unwrap_or_default();
+    let mut inputs: Vec<(&str, Context)> = vec![(generated, ctx.clone())];
+    for (src, vars) in &cases {
+        let mut c = Context::new();
+        for (k, v) in vars {
+            c.declare_var(k.clone(), v.clone());
+        }
+        inputs.push((src, c));
+    }
+    let trees: Vec<(hcl_grammar::Body<'_>, &Context)> = inputs
+        .iter()
+        .filter_map(|(s, c)| Some((hcl_grammar::parse_body(s, &Default::default()).ok()?, c)))
+        .collect();
+    let ok = profile_pass(&trees);
+    println!(
+        "profile: {} inputs ({} conformance cases) evaluated, {ok} without error",
+        trees.len(),
+        cases.len()
+    );
+}
+
+/// One evaluation of every tree, the span callgrind collects.
+#[inline(never)]
+fn profile_pass(trees: &[(hcl_grammar::Body<'_>, &Context)]) -> usize {
+    trees
+        .iter()
+        .filter(|(t, c)| std::hint::black_box(hcl::eval::eval_body(t, c)).is_ok())
+        .count()
 }
 
 /// Measures both sides on `inputs` and prints the results.

@@ -234,3 +234,56 @@ fn for_expressions_over_failed_constructors_have_a_type() {
         }
     }
 }
+
+/// A failed expression keeps what the reference still gives beside its
+/// error: a `for` over a failed conditional, `for` or index iterates the
+/// known elements, a failed template as a `for` key keeps the text of its
+/// other parts (directives and nested templates included), and `merge`
+/// after an untyped `null` iterates its later arguments unchecked.
+/// Expected outcomes are `hcl-oracle expr --funcs stdlib`'s.
+#[test]
+fn failed_expressions_keep_their_partial_value() {
+    let cases: &[(&str, &str)] = &[
+        (
+            r#"false ? {for v in ["a", "b"] : "a%{ if v == "a" }b${null}%{ else }c${[]}%{ endif }" => v} : {ab = 1, ac = 1}"#,
+            r#"{ab = "1", ac = "1"}"#,
+        ),
+        (
+            r#"false ? [for v in (true ? [1, nope] : ["a", "b"]) : v] : [1]"#,
+            r#"["1"]"#,
+        ),
+        (r#"false ? [1, nope][1] : [1]"#, "[1]"),
+        (r#"merge(null, [], {a = 1})"#, "{a = 1}"),
+        (
+            r#"false ? merge(null, toset(["a"])) : {a = 1}"#,
+            r#"{a = "1"}"#,
+        ),
+    ];
+    for (src, want) in cases {
+        let want = hcl::from_str::<Value>(&format!("v = {want}")).expect("value");
+        let want = want.get("v").expect("v");
+        assert_eq!(eval(src).as_ref(), Ok(want), "{src}");
+    }
+    // "Inconsistent conditional result types" in the reference.
+    for src in [
+        r#"false ? [for v in (true ? [1, nope] : [2, 3]) : v] : "x""#,
+        r#"false ? [for v in [for x in [1, nope] : x] : v] : "x""#,
+        r#"false ? [for v in {a = [1, 2], b = nope}.a : v] : "x""#,
+        r#"false ? [1, nope][0] : [1]"#,
+        r#"false ? {for v in [1] : "a${"b${null}"}" => v} : "x""#,
+        r#"false ? {for v in [1] : "%{ for x in [1, nope] }a%{ endfor }" => v} : "x""#,
+        r#"false ? merge(null, []) : "x""#,
+    ] {
+        match eval(src) {
+            Ok(v) => panic!("{src}: evaluates to {v:?}, the reference refuses it"),
+            Err(e) => assert!(
+                e.starts_with(
+                    "the true and false results of a conditional must have consistent types"
+                ),
+                "{src}: {e}"
+            ),
+        }
+    }
+    // go-cty panics ("not a string"): an error here.
+    assert!(eval("merge(null, [1])").is_err());
+}

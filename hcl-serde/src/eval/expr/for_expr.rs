@@ -6,7 +6,7 @@ use crate::eval::convert::{self, kind_of, quote};
 use crate::eval::unknown;
 use crate::value::types::Type;
 use crate::value::{Map, Value};
-use hcl_grammar::{Expr, ExprKind, ForExpr, Ident, Span, TemplatePart};
+use hcl_grammar::{Expr, ForExpr, Ident, Span};
 
 impl<'c, 'a> Evaluator<'c, 'a> {
     /// The elements a `for` iterates over, in the reference's order:
@@ -150,29 +150,20 @@ impl<'c, 'a> Evaluator<'c, 'a> {
     }
 
     /// A `for` expression over a collection that failed to evaluate. The
-    /// reference iterates over the tuple or object a failed tuple or
-    /// object constructor still gives (its failed elements unknown) and
-    /// the `for` takes the type of what its elements give; here every
-    /// element is unknown of its type (a condition or key that depends on
-    /// one makes the result any type). Other failed collections are
-    /// unknown or not iterable: the result is any type. The collection's
-    /// error comes first.
+    /// reference iterates over what the failed collection still gives (a
+    /// tuple or object constructor's elements, a conditional's taken
+    /// result, ...: see [`Failed`]), its failed elements unknown, and the
+    /// `for` takes the type of what its elements give (a condition or key
+    /// that depends on an unknown one makes it any type). A failed
+    /// collection that is unknown or not iterable gives any type. The
+    /// collection's error comes first.
     fn for_over_failed(&self, f: &'a ForExpr<'a>, span: Span, failed: Failed) -> Outcome {
-        let mut inner = &f.collection;
-        while let ExprKind::Parens(e) = &inner.kind {
-            inner = e;
-        }
-        let items: Vec<(TVal, TVal)> = match (&inner.kind, failed.ty) {
-            (ExprKind::Tuple(_), Some(Type::Tuple(ts))) => ts
-                .into_iter()
-                .enumerate()
-                .map(|(i, t)| (TVal::plain(Value::from(i)), TVal::unknown(t)))
-                .collect(),
-            (ExprKind::Object(_), Some(Type::Object(attrs))) => attrs
-                .into_iter()
-                .map(|(k, t)| (TVal::plain(Value::String(k)), TVal::unknown(t)))
-                .collect(),
-            _ => return Err(Failed::from(failed.err)),
+        let (err, coll) = failed.into_partial();
+        let Some(coll) = coll else {
+            return Err(Failed::from(err));
+        };
+        let Ok(items) = self.iteration_items(coll, f.collection.span, "`for` expression") else {
+            return Err(Failed::from(err));
         };
         let outer = self.unknowns.replace(true);
         let mut acc = Produced::default();
@@ -190,16 +181,11 @@ impl<'c, 'a> Evaluator<'c, 'a> {
         };
         let r = run();
         self.unknowns.set(outer);
-        let ty = match r.map(|()| acc.finish(f.key_expr.is_some(), f.grouping)) {
-            Ok(Ok(tv)) if tv.is_unknown() && tv.ty() == Type::Any => None,
-            Ok(Ok(tv)) => Some(tv.ty()),
-            Ok(Err(g)) => g.ty,
-            Err(_) => None,
-        };
-        Err(Failed {
-            err: failed.err,
-            ty,
-        })
+        match r.map(|()| acc.finish(f.key_expr.is_some(), f.grouping)) {
+            Ok(Ok(tv)) => Err(Failed::partial(err, tv)),
+            Ok(Err(g)) => Err(Failed { err, ..g }),
+            Err(_) => Err(Failed::from(err)),
+        }
     }
 
     /// One element of a `for` expression into `acc`. The element's own
@@ -207,7 +193,7 @@ impl<'c, 'a> Evaluator<'c, 'a> {
     /// a limit's error is returned.
     fn for_element(&self, f: &'a ForExpr<'a>, span: Span, acc: &mut Produced) -> Result<()> {
         if let Some(cond) = &f.cond {
-            match self.for_condition(cond) {
+            match self.for_condition(cond, acc) {
                 Ok(Some(true)) => {}
                 Ok(Some(false)) => return Ok(()),
                 // Unknown, or failed: as hcl, the whole result becomes
@@ -233,20 +219,13 @@ impl<'c, 'a> Evaluator<'c, 'a> {
             acc.tuple.push(v.v);
             return Ok(());
         };
-        let k = match self.for_key(key_expr) {
+        let k = match self.for_key(key_expr, acc) {
             Ok(Some(k)) => k,
             Ok(None) => {
                 acc.unknown = true;
                 return Ok(());
             }
-            // A failed template key still gives its text in the reference.
-            Err(e) => match self.partial_template(key_expr) {
-                Some(k) => {
-                    acc.fail(e);
-                    k
-                }
-                None => return acc.fail_unknown(e),
-            },
+            Err(e) => return acc.fail_unknown(e),
         };
         let v = self.for_value(&f.value_expr, acc);
         if f.grouping {
@@ -295,9 +274,14 @@ impl<'c, 'a> Evaluator<'c, 'a> {
     }
 
     /// An element's `if` clause: whether to keep the element, `None` when
-    /// the clause is unknown.
-    fn for_condition(&self, cond: &'a Expr<'a>) -> Result<Option<bool>> {
-        let c = self.eval(cond)?;
+    /// the clause is unknown. A failed clause's error goes into `acc`, and
+    /// what it still gives decides (see [`Failed`]).
+    fn for_condition(&self, cond: &'a Expr<'a>, acc: &mut Produced) -> Result<Option<bool>> {
+        let c = self.eval_failing(cond).unwrap_or_else(|f| {
+            let (err, c) = f.into_value();
+            acc.fail(err);
+            c
+        });
         let wrong_type = |c: &TVal| {
             Error::eval(
                 format!(
@@ -322,9 +306,15 @@ impl<'c, 'a> Evaluator<'c, 'a> {
         }
     }
 
-    /// An element's key, `None` when it is unknown.
-    fn for_key(&self, key_expr: &'a Expr<'a>) -> Result<Option<String>> {
-        let k = self.eval(key_expr)?;
+    /// An element's key, `None` when it is unknown. A failed key's error
+    /// goes into `acc`, and what it still gives is the key (a failed
+    /// template's text, see [`Failed`]).
+    fn for_key(&self, key_expr: &'a Expr<'a>, acc: &mut Produced) -> Result<Option<String>> {
+        let k = self.eval_failing(key_expr).unwrap_or_else(|f| {
+            let (err, k) = f.into_value();
+            acc.fail(err);
+            k
+        });
         if k.is_unknown() {
             return Ok(None);
         }
@@ -345,51 +335,16 @@ impl<'c, 'a> Evaluator<'c, 'a> {
         }
     }
 
-    /// What a failed template still gives in the reference (hcl's
-    /// `TemplateExpr` skips a part whose value is null or not a string):
-    /// its text without those parts. `None` when a part is unknown, fails
-    /// (its placeholder is mostly unknown) or is a directive (not followed
-    /// here), or `expr` is not such a template.
-    fn partial_template(&self, expr: &'a Expr<'a>) -> Option<String> {
-        let mut expr = expr;
-        while let ExprKind::Parens(e) = &expr.kind {
-            expr = e;
-        }
-        let ExprKind::Template(t) = &expr.kind else {
-            return None;
-        };
-        let parts = &t.template.parts;
-        if let [TemplatePart::Interpolation(_)] = &**parts {
-            // Unwrapped: the failed expression's own value.
-            return None;
-        }
-        let mut out = String::new();
-        for part in parts.iter() {
-            match part {
-                TemplatePart::Literal(l) => out.push_str(&l.value),
-                TemplatePart::Interpolation(i) => match self.eval(&i.expr) {
-                    Ok(v) if self.not_wholly_known(&v) => return None,
-                    Ok(v) => {
-                        if let Some(s) = convert::primitive_to_string(&v.v) {
-                            out.push_str(&s);
-                        }
-                    }
-                    Err(_) => return None,
-                },
-                TemplatePart::If(_) | TemplatePart::For(_) => return None,
-            }
-        }
-        Some(crate::value::nfc::nfc_string(out))
-    }
-
     /// An element's value; a failed one is a placeholder of the type the
     /// reference gives its error value, its error kept in `acc`.
     fn for_value(&self, value_expr: &'a Expr<'a>, acc: &mut Produced) -> TVal {
         match self.eval_failing(value_expr) {
             Ok(v) => v.into_held(),
             Err(failed) => {
-                acc.fail(failed.err);
-                TVal::typed(Value::Null, failed.ty.unwrap_or(Type::Any))
+                let (err, v) = failed.into_value();
+                let v = v.into_held();
+                acc.fail(err);
+                v
             }
         }
     }
@@ -454,10 +409,14 @@ impl Produced {
                 Some(t) => TVal::typed(value, t),
                 None => TVal::plain(value),
             }),
-            Some(err) => Err(Failed {
+            Some(err) if self.unknown => Err(Failed::from(err)),
+            Some(err) => Err(Failed::partial(
                 err,
-                ty: (!self.unknown).then(|| types.unwrap_or_else(|| Type::of(&value))),
-            }),
+                match types {
+                    Some(t) => TVal::typed(value, t),
+                    None => TVal::plain(value),
+                },
+            )),
         }
     }
 }

@@ -21,15 +21,65 @@ use std::cell::{Cell, RefCell};
 /// its elements' values; `cty.DynamicVal` for most failures). A
 /// conditional unifies the types of both results even when one failed, so
 /// that type decides whether `false ? <failing> : 1` is consistent.
+///
+/// Where the reference's value is partly known (a tuple or object
+/// constructor's other elements, a `for` expression's other results, a
+/// template's other parts, a conditional's taken result), it is kept too:
+/// a `for` over it iterates it, a template includes it, a `for`
+/// expression's failed key may still name an attribute.
 pub(super) struct Failed {
     pub(super) err: Error,
-    /// `None`: unknown of any type.
-    pub(super) ty: Option<Type>,
+    /// The reference's value: unknown of a type, or partly known (its
+    /// failed parts [`Value::Unknown`]); `None`: unknown of any type.
+    /// Boxed: an [`Outcome`] is moved on every evaluation, and stays the
+    /// size of a [`TVal`].
+    value: Option<Box<TVal>>,
 }
 
 impl From<Error> for Failed {
     fn from(err: Error) -> Failed {
-        Failed { err, ty: None }
+        Failed::typed(err, None)
+    }
+}
+
+impl Failed {
+    /// An error whose value is unknown, of type `ty` (`None`: any type).
+    pub(super) fn typed(err: Error, ty: Option<Type>) -> Failed {
+        Failed {
+            err,
+            value: ty.map(|t| Box::new(TVal::unknown(t))),
+        }
+    }
+
+    /// An error whose value is `partial`, which may be partly known (see
+    /// [`Failed`]).
+    pub(super) fn partial(err: Error, partial: TVal) -> Failed {
+        Failed {
+            err,
+            value: Some(Box::new(partial)),
+        }
+    }
+
+    /// The type of the reference's value, `None` when it is any type.
+    pub(super) fn ty(&self) -> Option<Type> {
+        self.value.as_ref().map(|v| v.ty())
+    }
+
+    /// The error and the reference's value.
+    pub(super) fn into_value(self) -> (Error, TVal) {
+        let v = match self.value {
+            Some(v) => *v,
+            None => TVal::unknown(Type::Any),
+        };
+        (self.err, v)
+    }
+
+    /// The reference's value when it is partly known.
+    pub(super) fn into_partial(self) -> (Error, Option<TVal>) {
+        match self.value {
+            Some(v) if !v.is_unknown() => (self.err, Some(*v)),
+            _ => (self.err, None),
+        }
     }
 }
 
@@ -209,7 +259,6 @@ impl<'c, 'a> Evaluator<'c, 'a> {
 
     fn eval_inner(&self, expr: &'a Expr<'a>) -> Outcome {
         let span = expr.span;
-        let failed_as = |ty: Type| move |err: Error| Failed { err, ty: Some(ty) };
         match &expr.kind {
             // The kinds whose failed value has a type of its own.
             ExprKind::Tuple(items) => self.tuple(items, span),
@@ -219,14 +268,22 @@ impl<'c, 'a> Evaluator<'c, 'a> {
             ExprKind::Parens(inner) => self.eval_failing(inner),
             ExprKind::Template(t) => self.template_failing(&t.template),
             ExprKind::For(f) => self.for_expr(f, span),
-            ExprKind::Unary(u) => {
+            ExprKind::Index(ix) => match self.fast_traversal(expr) {
+                Some(v) => Ok(v),
+                None => self.index(ix, span),
+            },
+            ExprKind::GetAttr(ga) => match self.fast_traversal(expr) {
+                Some(v) => Ok(v),
+                None => self.get_attr(ga),
+            },
+            ExprKind::Unary(u) => self.unary(u).map_err(|err| {
                 let ty = match u.op {
                     UnaryOp::Neg => Type::Number,
                     UnaryOp::Not => Type::Bool,
                 };
-                self.unary(u).map_err(failed_as(ty))
-            }
-            ExprKind::Binary(b) => {
+                Failed::typed(err, Some(ty))
+            }),
+            ExprKind::Binary(b) => self.binary(b).map_err(|err| {
                 let ty = match b.op {
                     BinaryOp::Add
                     | BinaryOp::Sub
@@ -235,14 +292,14 @@ impl<'c, 'a> Evaluator<'c, 'a> {
                     | BinaryOp::Mod => Type::Number,
                     _ => Type::Bool,
                 };
-                self.binary(b).map_err(failed_as(ty))
-            }
+                Failed::typed(err, Some(ty))
+            }),
             _ => self.eval_plain(expr).map_err(Failed::from),
         }
     }
 
     /// The kinds whose failed value is unknown of any type (hcl's
-    /// `cty.DynamicVal`): literals, variables, traversals and calls.
+    /// `cty.DynamicVal`): literals, variables and calls.
     fn eval_plain(&self, expr: &'a Expr<'a>) -> Result<TVal> {
         let span = expr.span;
         match &expr.kind {
@@ -257,14 +314,6 @@ impl<'c, 'a> Evaluator<'c, 'a> {
             }
             ExprKind::Variable(ident) => self.variable(ident),
             ExprKind::Call(call) => self.call(call, span),
-            ExprKind::Index(ix) => match self.fast_traversal(expr) {
-                Some(v) => Ok(v),
-                None => self.index(ix, span),
-            },
-            ExprKind::GetAttr(ga) => match self.fast_traversal(expr) {
-                Some(v) => Ok(v),
-                None => self.get_attr(ga),
-            },
             ExprKind::SplatItem => {
                 self.splat_items.borrow().last().cloned().ok_or_else(|| {
                     Error::eval("a splat element outside of a splat expression", span)
@@ -278,6 +327,8 @@ impl<'c, 'a> Evaluator<'c, 'a> {
             | ExprKind::Parens(_)
             | ExprKind::Template(_)
             | ExprKind::For(_)
+            | ExprKind::Index(_)
+            | ExprKind::GetAttr(_)
             | ExprKind::Unary(_)
             | ExprKind::Binary(_) => self.eval_inner(expr).map_err(|f| f.err),
         }
@@ -329,35 +380,22 @@ impl<'c, 'a> Evaluator<'c, 'a> {
     // -- collections --------------------------------------------------------
 
     /// A tuple. As the reference, every element is evaluated even after
-    /// one fails: the failed tuple's type is that of its elements' values,
-    /// failed ones included.
+    /// one fails: the failed tuple holds its elements' values, failed ones
+    /// as the reference has them (see [`Failed`]).
     fn tuple(&self, items: &'a [Expr<'a>], span: Span) -> Outcome {
         self.check_collection_len(items.len(), span)?;
         let mut out = Vec::with_capacity(items.len());
         let mut types: Option<Vec<Type>> = None;
-        let mut failed: Option<(Error, Vec<Type>)> = None;
+        let mut failed: Option<Error> = None;
         for (i, item) in items.iter().enumerate() {
             let tv = match self.eval_failing(item) {
                 Ok(tv) => tv,
                 Err(f) => {
-                    let ty = f.ty.unwrap_or(Type::Any);
-                    match failed.as_mut() {
-                        Some((_, ts)) => ts.push(ty),
-                        None => {
-                            let mut ts = types
-                                .take()
-                                .unwrap_or_else(|| out.iter().map(Type::of).collect());
-                            ts.push(ty);
-                            failed = Some((f.err, ts));
-                        }
-                    }
-                    continue;
+                    let (err, tv) = f.into_value();
+                    failed.get_or_insert(err);
+                    tv
                 }
             };
-            if let Some((_, ts)) = failed.as_mut() {
-                ts.push(tv.ty());
-                continue;
-            }
             // An unknown element stays in place (cty: a known tuple with an
             // unknown element).
             let tv = tv.into_held();
@@ -370,11 +408,12 @@ impl<'c, 'a> Evaluator<'c, 'a> {
             }
             out.push(tv.v);
         }
-        if let Some((err, ts)) = failed {
-            return Err(Failed {
+        if let Some(err) = failed {
+            let ts = types.unwrap_or_else(|| out.iter().map(Type::of).collect());
+            return Err(Failed::partial(
                 err,
-                ty: Some(Type::Tuple(ts)),
-            });
+                TVal::typed(Value::Array(out), Type::Tuple(ts)),
+            ));
         }
         Ok(match types {
             Some(ts) => TVal::typed(Value::Array(out), Type::Tuple(ts)),
@@ -415,9 +454,10 @@ impl<'c, 'a> Evaluator<'c, 'a> {
             let tv = match self.eval_failing(&item.value) {
                 Ok(tv) => tv.into_held(),
                 Err(f) => {
-                    fail(f.err);
-                    // Only the type matters now: a placeholder value.
-                    TVal::typed(Value::Null, f.ty.unwrap_or(Type::Any))
+                    let (err, tv) = f.into_value();
+                    let tv = tv.into_held();
+                    fail(err);
+                    tv
                 }
             };
             if let Some(t) = tv.t {
@@ -433,16 +473,19 @@ impl<'c, 'a> Evaluator<'c, 'a> {
             out.insert(key, tv.v);
         }
         if let Some(err) = failed {
-            let ty = (!unknown_key).then(|| {
-                let mut ts = types.unwrap_or_else(|| {
-                    out.iter()
-                        .map(|(k, v)| (String::clone(k), Type::of(v)))
-                        .collect()
-                });
-                ts.sort_keys();
-                Type::Object(ts)
+            if unknown_key {
+                return Err(Failed::from(err));
+            }
+            let mut ts = types.unwrap_or_else(|| {
+                out.iter()
+                    .map(|(k, v)| (String::clone(k), Type::of(v)))
+                    .collect()
             });
-            return Err(Failed { err, ty });
+            ts.sort_keys();
+            return Err(Failed::partial(
+                err,
+                TVal::typed(Value::Object(out), Type::Object(ts)),
+            ));
         }
         if unknown_key {
             return Ok(TVal::unknown(Type::Any));

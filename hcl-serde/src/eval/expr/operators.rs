@@ -131,7 +131,7 @@ impl<'c, 'a> Evaluator<'c, 'a> {
         let branch_type = |r: &Outcome| match r {
             Ok(v) if v.v.is_null() && v.t.is_none() && !v.is_unknown() => None,
             Ok(v) => Some(v.ty()),
-            Err(f) => Some(f.ty.clone().unwrap_or(Type::Any)),
+            Err(f) => Some(f.ty().unwrap_or(Type::Any)),
         };
         let (tt, ft) = (branch_type(&t), branch_type(&f));
         // Whether the result type was unified from both (the results are
@@ -158,10 +158,7 @@ impl<'c, 'a> Evaluator<'c, 'a> {
                 }
             },
         };
-        let hint = |err: Error| Failed {
-            err,
-            ty: Some(result_type.clone().unwrap_or(Type::Any)),
-        };
+        let hint = |err: Error| Failed::typed(err, Some(result_type.clone().unwrap_or(Type::Any)));
         let cond = self.eval(&c.cond).map_err(hint)?;
         if cond.is_unknown() {
             return Ok(TVal::unknown(result_type.unwrap_or(Type::Any)));
@@ -189,13 +186,19 @@ impl<'c, 'a> Evaluator<'c, 'a> {
             (f, c.else_expr.span)
         };
         // A failed result converted to the result type, as cty converts an
-        // unknown value: the result type with its `any` parts replaced.
-        let r = r.map_err(|f| match (&result_type, f.ty) {
-            (Some(rt), Some(ft)) if unified && *rt != ft => Failed {
-                err: f.err,
-                ty: Some(convert::dynamic_replace(&ft, rt)),
-            },
-            (_, ty) => Failed { err: f.err, ty },
+        // unknown value: the result type with its `any` parts replaced; its
+        // partial value converted (unknown if that fails).
+        let r = r.map_err(|f| match (&result_type, f.ty()) {
+            (Some(rt), Some(ft)) if unified && *rt != ft => {
+                let ty = convert::dynamic_replace(&ft, rt);
+                let (err, partial) = f.into_partial();
+                let partial = partial.and_then(|p| convert::convert_typed(p.v, &ft, rt).ok());
+                match partial {
+                    Some((v, t)) => Failed::partial(err, TVal::typed(v, t)),
+                    None => Failed::typed(err, Some(ty)),
+                }
+            }
+            _ => f,
         })?;
         if r.is_unknown() {
             let t = match result_type {
@@ -210,15 +213,17 @@ impl<'c, 'a> Evaluator<'c, 'a> {
                 if from == rt {
                     return Ok(r);
                 }
-                let (v, ty) = convert::convert_typed(r.v, &from, &rt).map_err(|m| Failed {
-                    err: Error::eval(
-                        format!(
-                            "the conditional's result cannot be converted to {}: {m}",
-                            rt.friendly_name()
+                let (v, ty) = convert::convert_typed(r.v, &from, &rt).map_err(|m| {
+                    Failed::typed(
+                        Error::eval(
+                            format!(
+                                "the conditional's result cannot be converted to {}: {m}",
+                                rt.friendly_name()
+                            ),
+                            span,
                         ),
-                        span,
-                    ),
-                    ty: Some(rt.clone()),
+                        Some(rt.clone()),
+                    )
                 })?;
                 Ok(TVal::typed(v, ty))
             }

@@ -122,8 +122,23 @@ impl<'c, 'a> Evaluator<'c, 'a> {
         }
     }
 
-    pub(super) fn get_attr(&self, ga: &'a GetAttrExpr<'a>) -> Result<TVal> {
-        let obj = self.eval(&ga.object)?;
+    /// `object.name`. As the reference, a failed object's value (see
+    /// [`Failed`]) is still traversed: the attribute is the failed
+    /// expression's value, the object's error is reported.
+    pub(super) fn get_attr(&self, ga: &'a GetAttrExpr<'a>) -> Outcome {
+        match self.eval_failing(&ga.object) {
+            Ok(obj) => self.get_attr_of(obj, ga).map_err(Failed::from),
+            Err(f) => {
+                let (err, obj) = f.into_value();
+                Err(match self.get_attr_of(obj, ga) {
+                    Ok(v) => Failed::partial(err, v),
+                    Err(_) => Failed::from(err),
+                })
+            }
+        }
+    }
+
+    fn get_attr_of(&self, obj: TVal, ga: &'a GetAttrExpr<'a>) -> Result<TVal> {
         let name = ga.name.name;
         // The reference points at the `.name` step: include the dot when
         // it directly precedes the name.
@@ -206,13 +221,31 @@ impl<'c, 'a> Evaluator<'c, 'a> {
         }
     }
 
-    pub(super) fn index(&self, ix: &'a IndexExpr<'a>, _span: Span) -> Result<TVal> {
-        let coll = self.eval(&ix.collection)?;
-        let key = self.eval(&ix.key)?;
-        if unknown::any_unknown([&coll, &key]) {
-            return self.index_unknown(&coll, &key, ix.bracket);
+    /// `collection[key]`. As the reference, a failed collection's or
+    /// key's value (see [`Failed`]) is still indexed: the element is the
+    /// failed expression's value, the first error is reported.
+    pub(super) fn index(&self, ix: &'a IndexExpr<'a>, _span: Span) -> Outcome {
+        let mut failed = None;
+        let mut value = |r: Outcome| match r {
+            Ok(v) => v,
+            Err(f) => {
+                let (err, v) = f.into_value();
+                failed.get_or_insert(err);
+                v
+            }
+        };
+        let coll = value(self.eval_failing(&ix.collection));
+        let key = value(self.eval_failing(&ix.key));
+        let r = if unknown::any_unknown([&coll, &key]) {
+            self.index_unknown(&coll, &key, ix.bracket)
+        } else {
+            self.index_value(coll, &key.v, ix.bracket)
+        };
+        match (failed, r) {
+            (None, r) => r.map_err(Failed::from),
+            (Some(err), Ok(v)) => Err(Failed::partial(err, v)),
+            (Some(err), Err(_)) => Err(Failed::from(err)),
         }
-        self.index_value(coll, &key.v, ix.bracket)
     }
 
     /// Indexing where the collection or the key is unknown, as hcl's
@@ -403,10 +436,7 @@ impl<'c, 'a> Evaluator<'c, 'a> {
                 t @ (Type::List(_) | Type::Set(_) | Type::Tuple(_)) => t,
                 t => Type::Tuple(vec![t]),
             };
-            return Err(Failed {
-                err,
-                ty: Some(self.splat_type(s, source_type)),
-            });
+            return Err(Failed::typed(err, Some(self.splat_type(s, source_type))));
         }
         let any_typed = types.iter().any(Option::is_some);
         let tys = |out: &[Value]| -> Vec<Type> {
@@ -461,7 +491,7 @@ impl<'c, 'a> Evaluator<'c, 'a> {
             self.splat_items.borrow_mut().pop();
             match r {
                 Ok(v) => v.ty(),
-                Err(f) => f.ty.unwrap_or(Type::Any),
+                Err(f) => f.ty().unwrap_or(Type::Any),
             }
         };
         match source {

@@ -204,6 +204,21 @@ pub(crate) fn merge() -> FuncDef {
                         out.insert(k.clone(), v.clone());
                     }
                 }
+                // After an untyped null go-cty checks no type and iterates
+                // what it is given, its keys as strings: an empty sequence
+                // adds nothing, a set of strings its elements as keys and
+                // values; anything else makes it panic (an error here).
+                (Some(Value::Array(items)), _) if untyped_null && items.is_empty() => {}
+                (Some(Value::Array(items)), Type::Set(_))
+                    if untyped_null && items.iter().all(|v| matches!(v, Value::String(_))) =>
+                {
+                    for v in items {
+                        if let Value::String(k) = v {
+                            attrs.insert(k.clone(), Type::String);
+                            out.insert(k.clone(), v.clone());
+                        }
+                    }
+                }
                 (_, t) => {
                     return Err(FuncError::new(format!(
                         "arguments must be maps or objects, got \"{}\"",
