@@ -24,7 +24,8 @@
 //! the same texts.
 //!
 //! `cargo bench --bench scaling` (two to three minutes). `SCALING_QUICK=1`
-//! measures less (for a smoke run).
+//! measures less (for a smoke run); `SCALING_PART=sizes` runs the sizes
+//! part alone.
 
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -266,6 +267,9 @@ fn main() {
     } else {
         (2_000_000, 7)
     };
+    if std::env::var("SCALING_PART").is_ok_and(|p| p == "sizes") {
+        return sizes(batch_bytes, rounds);
+    }
     let shapes: [(&str, Unit, Step); 4] = [
         ("ordinary", ordinary, to_services),
         ("deep", deep, to_shapes),
