@@ -37,8 +37,7 @@ enum E {
     /// A raw body inside an attribute's value: an error while writing.
     RawAttr,
     /// An object of these, its members in this order: an attribute
-    /// unless every member is blocks (`to_string` then writes it member
-    /// by member, `ser/stream/object.rs`).
+    /// unless every member is blocks.
     Members(Vec<(String, E)>),
 }
 

@@ -108,19 +108,22 @@ pub(crate) use crate::reserved::{
 /// A data error for what HCL cannot hold (see the [module](self)
 /// documentation), or any error `T`'s `Serialize` reports.
 pub fn to_string<T: Serialize + ?Sized>(value: &T) -> Result<String> {
+    // The writer writes UTF-8 only (see `tree`): checked once, whole.
+    String::from_utf8(to_bytes(value)?)
+        .map_err(|_| Error::data("the serializer wrote bytes that are not UTF-8 (a bug)"))
+}
+
+/// The text of [`to_string`], as bytes.
+fn to_bytes<T: Serialize + ?Sized>(value: &T) -> Result<Vec<u8>> {
     let with_room = |sc: &mut Scratch| {
-        // A body written in pieces: each piece checked while it is in
-        // the caches and added to the text (checking a large document's
-        // text once at the end read it all again).
-        let mut piece = Vec::new();
-        let mut text = String::new();
+        let mut out = Vec::new();
         let top = {
             let _active = ActiveGuard::new();
-            stream::serialize(value, &mut sc.tree, &mut sc.writer, &mut piece, &mut text)?
+            stream::serialize(value, &mut sc.tree, &mut sc.writer, &mut out)?
         };
         match top {
-            stream::Top::Written => Ok(text),
-            stream::Top::Whole => write_out(&mut sc.tree, &mut sc.writer).and_then(utf8),
+            stream::Top::Written => Ok(out),
+            stream::Top::Whole => write_out(&mut sc.tree, &mut sc.writer),
         }
     };
     SCRATCH
@@ -161,18 +164,6 @@ thread_local! {
     };
 }
 
-/// The writer's bytes as text. It writes UTF-8 only (see `tree`):
-/// checked, not trusted.
-fn utf8(bytes: Vec<u8>) -> Result<String> {
-    String::from_utf8(bytes).map_err(|_| not_utf8())
-}
-
-/// The error for bytes the writer wrote that are not UTF-8 (a bug).
-#[cold]
-fn not_utf8() -> Error {
-    Error::data("the serializer wrote bytes that are not UTF-8 (a bug)")
-}
-
 /// The error for a tree that outgrew its offsets (see [`Tree::overflowed`]).
 fn too_large() -> Error {
     Error::data("the value is too large to write: its text passes 4 GiB, the serializer's limit")
@@ -200,7 +191,7 @@ fn write_out(tree: &mut Tree, sc: &mut write::Scratch) -> Result<Vec<u8>> {
 ///
 /// As [`to_string`].
 pub fn to_vec<T: Serialize + ?Sized>(value: &T) -> Result<Vec<u8>> {
-    to_string(value).map(String::into_bytes)
+    to_bytes(value)
 }
 
 /// Serializes `value` as an HCL file into `writer`.
@@ -214,8 +205,8 @@ pub fn to_vec<T: Serialize + ?Sized>(value: &T) -> Result<Vec<u8>> {
 pub fn to_writer<W: io::Write, T: Serialize + ?Sized>(mut writer: W, value: &T) -> Result<()> {
     // What `Serializer` does, with `to_string`'s first allocations sized
     // for a small value.
-    let text = to_string(value)?;
-    writer.write_all(text.as_bytes()).map_err(Error::io)
+    let text = to_bytes(value)?;
+    writer.write_all(&text).map_err(Error::io)
 }
 
 /// A serde serializer that writes an HCL file into an [`io::Write`].

@@ -108,11 +108,6 @@ impl<'a> NodeSerializer<'a> {
         })
     }
 
-    /// The tree being built.
-    pub(super) fn tree(&self) -> &Tree {
-        self.tree
-    }
-
     /// A serializer for a child, one level down from this one's.
     fn child(&mut self) -> NodeSerializer<'_> {
         NodeSerializer {
@@ -522,44 +517,18 @@ impl<'a> MapNode<'a> {
     }
 
     fn field<T: Serialize + ?Sized>(&mut self, key: &'static str, value: &T) -> Result<()> {
-        self.field_with(key, |ser| value.serialize(ser))
-    }
-
-    /// A struct's field whose value `f` serializes (with the serializer
-    /// it is given).
-    #[inline]
-    pub(super) fn field_with(
-        &mut self,
-        key: &'static str,
-        f: impl FnOnce(NodeSerializer<'_>) -> Result<Done>,
-    ) -> Result<()> {
         self.drop_key();
-        let flags = self.ser.tree.push_key(key);
+        let f = self.ser.tree.push_key(key);
         let at = self.ser.tree.len();
-        f(self.ser.child()).map_err(|e| e.prepend_key(key))?;
-        self.entry(flags, at);
+        value
+            .serialize(self.ser.child())
+            .map_err(|e| e.prepend_key(key))?;
+        self.entry(f, at);
         Ok(())
-    }
-
-    /// Serializes a map's key as the key of the next entry: its text.
-    #[inline]
-    pub(super) fn push_map_key<T: Serialize + ?Sized>(&mut self, key: &T) -> Result<Text> {
-        self.push_key(key).map(|(_, text)| text)
-    }
-
-    /// The key that [`ser::SerializeMap::serialize_key`] pushed, for the
-    /// value that follows it.
-    #[inline]
-    pub(super) fn take_key(&mut self) -> Result<Text> {
-        self.key
-            .take()
-            .map(|(_, text)| text)
-            .ok_or_else(|| Error::data("a map value was serialized before its key"))
     }
 
     /// Serializes a map's key as the key of the next entry: its node's
     /// index and its text.
-    #[inline]
     fn push_key<T: Serialize + ?Sized>(&mut self, key: &T) -> Result<(usize, Text)> {
         // A second key replaces a first left without a value.
         self.drop_key();
@@ -589,19 +558,10 @@ impl<'a> MapNode<'a> {
 
     /// Serializes the value of the entry whose key is `key`.
     fn push_value<T: Serialize + ?Sized>(&mut self, key: Text, value: &T) -> Result<()> {
-        self.push_value_with(key, |ser| value.serialize(ser))
-    }
-
-    /// The value of the entry whose key is `key`, which `f` serializes
-    /// (with the serializer it is given).
-    #[inline]
-    pub(super) fn push_value_with(
-        &mut self,
-        key: Text,
-        f: impl FnOnce(NodeSerializer<'_>) -> Result<Done>,
-    ) -> Result<()> {
         let at = self.ser.tree.len();
-        f(self.ser.child()).map_err(|e| e.prepend_key(self.ser.tree.str(key)))?;
+        value
+            .serialize(self.ser.child())
+            .map_err(|e| e.prepend_key(self.ser.tree.str(key)))?;
         self.entry(0, at);
         Ok(())
     }
@@ -615,7 +575,10 @@ impl ser::SerializeMap for MapNode<'_> {
         Ok(())
     }
     fn serialize_value<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<()> {
-        let key = self.take_key()?;
+        let (_, key) = self
+            .key
+            .take()
+            .ok_or_else(|| Error::data("a map value was serialized before its key"))?;
         self.push_value(key, value)
     }
     fn serialize_entry<K: Serialize + ?Sized, V: Serialize + ?Sized>(

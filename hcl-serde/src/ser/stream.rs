@@ -26,7 +26,7 @@
 //! does.
 
 use super::node::{self, Done, MapNode, NodeSerializer, SeqNode};
-use super::tree::{Text, Tree};
+use super::tree::Tree;
 use super::wrap::{ATTRIBUTE_NAME, BLOCK_NAME};
 use super::write::{self, Entry, Last, Scratch};
 use super::{too_large, BODY_NAME, EXPRESSION_NAME, NUMBER_NAME};
@@ -42,26 +42,21 @@ pub(crate) enum Top {
 }
 
 /// Serializes `value` into `tree` (emptied first), or, for a body,
-/// writes it into `text` as it goes, each piece written into `out` first
-/// and checked there (`sc`: the writer's room).
+/// writes it into `out` as it goes (`sc`: the writer's room).
 pub(crate) fn serialize<T: Serialize + ?Sized>(
     value: &T,
     tree: &mut Tree,
     sc: &mut Scratch,
     out: &mut Vec<u8>,
-    text: &mut String,
 ) -> Result<Top> {
     tree.reset();
     value.serialize(TopSerializer {
         tree,
         sc,
         out,
-        text,
         depth: 0,
     })
 }
-
-mod object;
 
 /// The entries waiting in the tree are written once they hold this many
 /// nodes or bytes of text (at the end of a run): a small value is written
@@ -86,7 +81,6 @@ struct TopSerializer<'a> {
     tree: &'a mut Tree,
     sc: &'a mut Scratch,
     out: &'a mut Vec<u8>,
-    text: &'a mut String,
     depth: usize,
 }
 
@@ -100,20 +94,16 @@ impl<'a> TopSerializer<'a> {
         let map = NodeSerializer::at_depth(self.tree, self.depth).map(is_struct, None)?;
         let mut body = TopBody {
             map,
-            st: State {
-                sc: self.sc,
-                out: self.out,
-                text: self.text,
-                base: 0,
-                next: 0,
-                last: Last::Nothing,
-                err: None,
-                checked: false,
-                streamed: false,
-            },
+            sc: self.sc,
+            out: self.out,
+            base: 0,
+            next: 0,
+            last: Last::Nothing,
+            err: None,
+            checked: false,
         };
-        body.st.base = body.map.tree().len();
-        body.st.next = body.st.base;
+        body.base = body.map.tree().len();
+        body.next = body.base;
         Ok(body)
     }
 }
@@ -274,18 +264,8 @@ whole_compound!(SerializeStructVariant, serialize_field, key: &'static str);
 /// The top-level map or struct: the file's body, written as it goes.
 pub(crate) struct TopBody<'a> {
     map: MapNode<'a>,
-    st: State<'a>,
-}
-
-/// What writing the top-level body in pieces keeps between its entries
-/// (apart from the tree): also what an entry's object written member by
-/// member ([`object`]) needs of it.
-pub(super) struct State<'a> {
     sc: &'a mut Scratch,
-    /// The piece being written.
     out: &'a mut Vec<u8>,
-    /// The text written so far.
-    text: &'a mut String,
     /// The index of the body's first entry (past the body's own node).
     base: usize,
     /// The index of the first entry not yet checked.
@@ -297,25 +277,15 @@ pub(super) struct State<'a> {
     /// Whether any entry was checked (the body then is not written
     /// whole).
     checked: bool,
-    /// Whether the entry just serialized was written as it went (its
-    /// object member by member, see [`object`]): its nodes are then
-    /// dropped with the entries written before it.
-    streamed: bool,
 }
 
 impl TopBody<'_> {
     /// After an entry: once the entries waiting pass [`FLUSH`], they are
-    /// checked, and written when the last closes a run. An entry written
-    /// as it went ([`object`]) is dropped with those written before it.
+    /// checked, and written when the last closes a run.
     #[inline]
     fn entry_done(&mut self) {
         let tree = self.map.tree();
-        if std::mem::take(&mut self.st.streamed) {
-            tree.clear_from(self.st.base);
-            self.st.next = self.st.base;
-            return;
-        }
-        if tree.len().saturating_sub(self.st.base) >= FLUSH.0 || tree.text_len() >= FLUSH.1 {
+        if tree.len().saturating_sub(self.base) >= FLUSH.0 || tree.text_len() >= FLUSH.1 {
             self.check_waiting(false);
         }
     }
@@ -324,64 +294,23 @@ impl TopBody<'_> {
     /// when they may be (`end`: the body is complete).
     #[inline(never)]
     fn check_waiting(&mut self, end: bool) {
-        let is_struct = self.map.is_struct();
-        let tree = self.map.tree();
-        let closing = self.st.check_to(tree, is_struct, tree.len());
-        if !(end || closing || self.st.err.is_some()) {
-            return;
-        }
-        self.st.write_waiting(tree);
-        tree.clear_from(self.st.base);
-        self.st.next = self.st.base;
-    }
-
-    /// The value of the entry whose key was just pushed, its object (if
-    /// it is one written as an attribute) member by member.
-    fn value<T: Serialize + ?Sized>(&mut self, key: Text, value: &T) -> Result<()> {
-        let is_struct = self.map.is_struct();
-        let st = &mut self.st;
-        self.map.push_value_with(key, |ser| {
-            value.serialize(object::EntrySerializer::new(ser, st, is_struct))
-        })
-    }
-
-    fn end_body(mut self) -> Result<Top> {
-        self.map.close();
-        if !self.st.checked {
-            // Below `FLUSH` all along: the body is written whole, as any
-            // other value (the same checks and layout, in one pass).
-            return Ok(Top::Whole);
-        }
-        self.check_waiting(true);
-        match self.st.err {
-            Some((_, e)) => Err(e),
-            None => Ok(Top::Written),
-        }
-    }
-}
-
-impl State<'_> {
-    /// Checks the entries from the first not checked yet to the one at
-    /// `to` (not included), putting them on the entries waiting to be
-    /// written: whether the last closes a run.
-    fn check_to(&mut self, tree: &Tree, is_struct: bool, to: usize) -> bool {
         if !self.checked {
             write::start(self.sc);
             self.checked = true;
         }
+        let is_struct = self.map.is_struct();
+        let tree = self.map.tree();
+        let len = tree.len();
         let mut closing = false;
         let mut k = self.next;
-        while k < to {
+        while k < len {
             closing = check(tree, k, is_struct, self.sc, &mut self.err);
             k = tree.end(k + 1);
         }
-        self.next = to;
-        closing
-    }
-
-    /// Writes the entries waiting (unless an error was found), and drops
-    /// them from the waiting ones; their nodes stay in the tree.
-    fn write_waiting(&mut self, tree: &mut Tree) {
+        self.next = len;
+        if !(end || closing || self.err.is_some()) {
+            return;
+        }
         if tree.overflowed() {
             fail(&mut self.err, OVERFLOW, too_large());
         }
@@ -391,7 +320,7 @@ impl State<'_> {
             // that the output seldom grows.
             let room = tree
                 .text_len()
-                .saturating_add(tree.len().saturating_mul(12))
+                .saturating_add(len.saturating_mul(12))
                 .saturating_add(64);
             if self.out.capacity() == 0 {
                 *self.out = Vec::with_capacity(room);
@@ -404,27 +333,21 @@ impl State<'_> {
             }
         }
         write::drop_waiting(self.sc, 0);
-        self.emit();
+        tree.clear_from(self.base);
+        self.next = self.base;
     }
 
-    /// Adds the piece written to the text, checked (the writer writes
-    /// UTF-8 only), unless an error was found.
-    fn emit(&mut self) {
-        if self.err.is_some() {
-            self.out.clear();
-        } else if self.text.is_empty() {
-            // The first piece (a small document's only one) becomes the
-            // text, with its room: not copied.
-            match String::from_utf8(std::mem::take(self.out)) {
-                Ok(piece) => *self.text = piece,
-                Err(_) => fail(&mut self.err, WRITE, super::not_utf8()),
-            }
-        } else {
-            match std::str::from_utf8(self.out) {
-                Ok(piece) => self.text.push_str(piece),
-                Err(_) => fail(&mut self.err, WRITE, super::not_utf8()),
-            }
-            self.out.clear();
+    fn end_body(mut self) -> Result<Top> {
+        self.map.close();
+        if !self.checked {
+            // Below `FLUSH` all along: the body is written whole, as any
+            // other value (the same checks and layout, in one pass).
+            return Ok(Top::Whole);
+        }
+        self.check_waiting(true);
+        match self.err {
+            Some((_, e)) => Err(e),
+            None => Ok(Top::Written),
         }
     }
 }
@@ -480,8 +403,7 @@ impl ser::SerializeMap for TopBody<'_> {
         ser::SerializeMap::serialize_key(&mut self.map, key)
     }
     fn serialize_value<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<()> {
-        let key = self.map.take_key()?;
-        self.value(key, value)?;
+        ser::SerializeMap::serialize_value(&mut self.map, value)?;
         self.entry_done();
         Ok(())
     }
@@ -490,8 +412,7 @@ impl ser::SerializeMap for TopBody<'_> {
         key: &K,
         value: &V,
     ) -> Result<()> {
-        let key = self.map.push_map_key(key)?;
-        self.value(key, value)?;
+        ser::SerializeMap::serialize_entry(&mut self.map, key, value)?;
         self.entry_done();
         Ok(())
     }
@@ -508,11 +429,7 @@ impl ser::SerializeStruct for TopBody<'_> {
         key: &'static str,
         value: &T,
     ) -> Result<()> {
-        let is_struct = self.map.is_struct();
-        let st = &mut self.st;
-        self.map.field_with(key, |ser| {
-            value.serialize(object::EntrySerializer::new(ser, st, is_struct))
-        })?;
+        ser::SerializeStruct::serialize_field(&mut self.map, key, value)?;
         self.entry_done();
         Ok(())
     }

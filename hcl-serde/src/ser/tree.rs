@@ -274,12 +274,6 @@ impl Tree {
         self.nodes.capacity() <= 2048 && self.text.capacity() <= 32 * 1024
     }
 
-    /// The room held: nodes, bytes of text.
-    #[cfg(test)]
-    pub(crate) fn held(&self) -> (usize, usize) {
-        (self.nodes.capacity(), self.text.capacity())
-    }
-
     /// How many nodes the tree holds.
     pub(super) fn len(&self) -> usize {
         self.nodes.len()
@@ -332,13 +326,6 @@ impl Tree {
     pub(super) fn clear_from(&mut self, len: usize) {
         self.nodes.truncate(len);
         self.text.clear();
-    }
-
-    /// Drops the nodes from `len` on and the text from `text` on (the
-    /// nodes kept hold none of it), keeping the room.
-    pub(super) fn truncate_to(&mut self, len: usize, text: usize) {
-        self.nodes.truncate(len);
-        self.text.truncate(text);
     }
 
     /// Drops the nodes from `len` on.

@@ -23,9 +23,7 @@ use unicode_segmentation::UnicodeSegmentation;
 
 mod pieces;
 pub(crate) use pieces::{
-    check_entry, close_object_entry, drop_waiting, is_attribute_member, is_label,
-    open_object_entry, push_object_member, top_label_error, waiting, write_items,
-    write_object_members, Entry, Last,
+    check_entry, drop_waiting, is_label, top_label_error, write_items, Entry, Last,
 };
 
 /// Writes the value at the root of `tree` as a whole HCL file. `sc` is

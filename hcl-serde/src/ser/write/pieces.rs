@@ -3,11 +3,9 @@
 //! (`write_body`), or the top-level body in pieces (see `ser/stream.rs`),
 //! what crosses the pieces kept by the caller ([`Last`]).
 
-use super::{
-    count_blocks, is_null, name_error, push_spaces, write_entry_blocks, write_lines, Item, Scratch,
-};
+use super::{count_blocks, is_null, name_error, write_entry_blocks, write_lines, Item, Scratch};
 use crate::error::{Error, Result};
-use crate::ser::tree::{key, Text, Tree};
+use crate::ser::tree::{key, Tree};
 
 /// What a body wrote last: the blank lines between its entries depend
 /// on it.
@@ -127,60 +125,4 @@ pub(crate) fn write_items(
     }
     sc.items.truncate(from);
     Ok(())
-}
-
-/// How many entries wait on `sc`.
-pub(crate) fn waiting(sc: &Scratch) -> usize {
-    sc.items.len()
-}
-
-// A top-level body entry's object written member by member
-// (`ser/stream/object.rs`): the same text as `write_lines` writing the
-// entry, then `write_object` its value.
-
-/// Whether a map whose first member's value is at `v` is written as an
-/// attribute (not blocks), whatever its other members: a map is blocks
-/// only when every member is.
-pub(crate) fn is_attribute_member(tree: &Tree, v: usize) -> bool {
-    matches!(count_blocks(tree, v, false), Ok(None))
-}
-
-/// Writes the first line of the body entry `name = {`, set apart from
-/// what the body wrote before (`last`) as `write_items` sets a run of
-/// attributes.
-pub(crate) fn open_object_entry(tree: &Tree, name: Text, last: &mut Last, out: &mut Vec<u8>) {
-    if *last == Last::Blocks {
-        out.push(b'\n');
-    }
-    *last = Last::Line;
-    tree.copy_to(name, out);
-    out.extend_from_slice(b" = {\n");
-}
-
-/// Puts the object member whose value is at `v` on the entries waiting:
-/// whether it is written on one line (it may then align with the members
-/// after it).
-pub(crate) fn push_object_member(tree: &Tree, v: usize, sc: &mut Scratch) -> bool {
-    let item = Item::line(tree, v, true);
-    sc.items.push(item);
-    item.inline
-}
-
-/// Writes the object members waiting from `from` on, one level in, and
-/// drops them (see [`write_items`]).
-pub(crate) fn write_object_members(
-    tree: &Tree,
-    from: usize,
-    out: &mut Vec<u8>,
-    sc: &mut Scratch,
-) -> Result<()> {
-    let written = write_lines(tree, from, sc.items.len(), 2, out, sc);
-    sc.items.truncate(from);
-    written
-}
-
-/// Writes the last line of the body entry `name = { ... }`.
-pub(crate) fn close_object_entry(out: &mut Vec<u8>) {
-    push_spaces(out, 0);
-    out.extend_from_slice(b"}\n");
 }
