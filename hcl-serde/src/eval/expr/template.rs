@@ -6,7 +6,7 @@ use crate::eval::convert;
 use crate::eval::unknown;
 use crate::value::types::Type;
 use crate::value::Value;
-use hcl_grammar::{Span, Template, TemplateFor, TemplateIf, TemplatePart};
+use hcl_grammar::{Expr, Span, Template, TemplateFor, TemplateIf, TemplatePart};
 
 impl<'c, 'a> Evaluator<'c, 'a> {
     /// [`template`](Evaluator::template) as an expression: a failed
@@ -121,6 +121,17 @@ impl<'c, 'a> Evaluator<'c, 'a> {
         Ok(())
     }
 
+    /// The value of a directive's expression; a failed one's error is
+    /// noted in `failed` (the first wins) and its partial value given,
+    /// as the reference goes on with it.
+    fn eval_noting(&self, e: &'a Expr<'a>, failed: &mut Option<Error>) -> TVal {
+        self.eval_failing(e).unwrap_or_else(|f| {
+            let (err, v) = f.into_value();
+            failed.get_or_insert(err);
+            v
+        })
+    }
+
     /// An `if` directive. As the reference (a conditional between two
     /// templates), a condition that fails, is null or is not a bool makes
     /// the template unknown.
@@ -130,14 +141,7 @@ impl<'c, 'a> Evaluator<'c, 'a> {
         out: &mut String,
         failed: &mut Option<Error>,
     ) -> Result<()> {
-        let c = match self.eval_failing(&d.cond) {
-            Ok(c) => c,
-            Err(f) => {
-                let (err, c) = f.into_value();
-                failed.get_or_insert(err);
-                c
-            }
-        };
+        let c = self.eval_noting(&d.cond, failed);
         if c.is_unknown() {
             self.template_unknown.set(true);
             return Ok(());
@@ -185,14 +189,7 @@ impl<'c, 'a> Evaluator<'c, 'a> {
         out: &mut String,
         failed: &mut Option<Error>,
     ) -> Result<()> {
-        let coll = match self.eval_failing(&d.collection) {
-            Ok(c) => c,
-            Err(f) => {
-                let (err, c) = f.into_value();
-                failed.get_or_insert(err);
-                c
-            }
-        };
+        let coll = self.eval_noting(&d.collection, failed);
         if coll.is_unknown() {
             self.template_unknown.set(true);
             return Ok(());
