@@ -48,6 +48,12 @@ impl<'i> Parser<'i> {
         }
         let items = self.items.get(base..)?;
         structure::check_duplicates(&self.ctx, items).ok()?;
+        if top {
+            // The file's own list is the last one (`base` is 0): the stack's
+            // buffer itself, shrunk to its length in place, rather than a
+            // copy of it (for a large file, megabytes of fresh memory).
+            return Some(std::mem::take(&mut self.items).into_boxed_slice());
+        }
         Some(take_from(&mut self.items, base))
     }
 
