@@ -129,6 +129,10 @@ mod expr;
 mod files;
 mod group;
 mod handover;
+mod json_direct;
+#[cfg(fuzzing)]
+#[doc(hidden)]
+pub use direct::set_routes as __set_routes;
 mod json_plain;
 mod json_seq;
 mod json_value;
