@@ -52,6 +52,7 @@
 //! ```
 
 mod build;
+mod bytes;
 mod lists;
 mod parse;
 

@@ -3,6 +3,7 @@
 //! reader's own (`build_json`).
 
 use super::build::{index, DocBuilder, JsonBuilder, JsonText};
+use super::bytes::{show_byte, valid_number};
 use super::lists::{sized, Room, Spare};
 use super::{JsonDocument, JsonKind, JsonStr, JsonValue};
 use crate::{Error, ParseOptions, Result, Span};
@@ -47,9 +48,9 @@ pub fn build_json<'i, B: JsonBuilder<'i>>(
         // thread's spare room, given back (empty) after.
         let decoded = std::mem::take(&mut spare.room.decoded);
         let ends = std::mem::take(&mut spare.room.ends);
-        let (root, decoded, ends, _) = run(input, span, options, builder, decoded, ends);
-        spare.keep_text(decoded, ends);
-        root
+        let ran = run(input, span, options, builder, decoded, ends);
+        spare.keep_text(ran.decoded, ran.ends);
+        ran.root
     })
 }
 
@@ -64,9 +65,17 @@ fn checked(input: &str, options: &ParseOptions) -> Result<Span> {
     Ok(span)
 }
 
+/// What [`run`] gives: the root's value, the buffers of decoded text,
+/// and the strings' bytes OR-ed (see [`Parser::high`]).
+struct Ran<T, E> {
+    root: std::result::Result<T, E>,
+    decoded: String,
+    ends: Vec<u32>,
+    high: u64,
+}
+
 /// Parses `span` of `input` with `builder`, the decoded text of escaped
-/// strings going to `decoded` and `ends`: the root's value, those
-/// buffers, and the strings' bytes OR-ed (see [`Parser::high`]).
+/// strings going to `decoded` and `ends`.
 #[inline(always)]
 fn run<'i, B: JsonBuilder<'i>>(
     input: &'i str,
@@ -75,12 +84,7 @@ fn run<'i, B: JsonBuilder<'i>>(
     builder: &mut B,
     decoded: String,
     ends: Vec<u32>,
-) -> (
-    std::result::Result<B::Value, B::Error>,
-    String,
-    Vec<u32>,
-    u64,
-) {
+) -> Ran<B::Value, B::Error> {
     let mut p = Parser {
         src: input,
         // Nothing past the span is read.
@@ -95,7 +99,12 @@ fn run<'i, B: JsonBuilder<'i>>(
         b: builder,
     };
     let root = p.document();
-    (root, p.decoded, p.ends, p.high)
+    Ran {
+        root,
+        decoded: p.decoded,
+        ends: p.ends,
+        high: p.high,
+    }
 }
 
 /// [`parse_json`] of `span` of `input` with the room of `spare`.
@@ -123,7 +132,12 @@ fn parse_in<'i>(
     };
     let decoded = std::mem::take(&mut room.decoded);
     let ends = std::mem::take(&mut room.ends);
-    let (root, decoded, ends, high) = run(input, span, options, &mut doc, decoded, ends);
+    let Ran {
+        root,
+        decoded,
+        ends,
+        high,
+    } = run(input, span, options, &mut doc, decoded, ends);
     let DocBuilder {
         values, properties, ..
     } = doc;
@@ -682,54 +696,6 @@ fn plain_run(bytes: &[u8]) -> (usize, u64) {
         n += 1;
     }
     (n, seen)
-}
-
-/// The character at `pos` for a message.
-fn show_byte(src: &str, pos: usize, b: u8) -> String {
-    match src.get(pos..).and_then(|s| s.chars().next()) {
-        Some('\u{FEFF}') => "a byte order mark".to_owned(),
-        Some('\u{FFFD}') => "invalid UTF-8".to_owned(),
-        Some(c) => format!("{c:?}"),
-        None => format!("byte 0x{b:02x}"),
-    }
-}
-
-/// RFC 8259's number: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.
-fn valid_number(b: &[u8]) -> bool {
-    let mut i = 0;
-    let digits = |i: &mut usize| {
-        let s = *i;
-        while b.get(*i).is_some_and(u8::is_ascii_digit) {
-            *i += 1;
-        }
-        *i > s
-    };
-    if b.get(i) == Some(&b'-') {
-        i += 1;
-    }
-    match b.get(i) {
-        Some(b'0') => i += 1,
-        Some(b'1'..=b'9') => {
-            digits(&mut i);
-        }
-        _ => return false,
-    }
-    if b.get(i) == Some(&b'.') {
-        i += 1;
-        if !digits(&mut i) {
-            return false;
-        }
-    }
-    if let Some(b'e' | b'E') = b.get(i) {
-        i += 1;
-        if let Some(b'+' | b'-') = b.get(i) {
-            i += 1;
-        }
-        if !digits(&mut i) {
-            return false;
-        }
-    }
-    i == b.len()
 }
 
 #[cfg(test)]
