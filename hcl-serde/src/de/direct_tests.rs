@@ -342,6 +342,82 @@ fn direct_equals_visits_on_shared_json_inputs() {
     }
 }
 
+/// The conformance-json inputs changed a little (a character dropped,
+/// one of JSON's or HCL's inserted, a piece repeated), a fixed
+/// pseudo-random sequence: the routes agree on the errors and the
+/// near-misses too, not only on valid files.
+#[test]
+fn direct_equals_visits_on_mutated_json() {
+    const PIECES: &[&str] = &[
+        "{",
+        "}",
+        "[",
+        "]",
+        ",",
+        ":",
+        "\"",
+        "\\",
+        "0",
+        "-",
+        "1e400",
+        ".5",
+        "${n}",
+        "é",
+        "e\u{301}",
+        "\\u00e9",
+        "\"//\"",
+        "\"a\": 1, ",
+        "null",
+        " ",
+    ];
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/conformance-json");
+    let mut files = Vec::new();
+    json_files_under(&dir, &mut files);
+    files.retain(|f| f.to_string_lossy().ends_with(".hcl.json"));
+    if files.is_empty() {
+        hcl_test_support::not_run(format!(
+            "direct_equals_visits_on_mutated_json: no inputs under {}",
+            dir.display()
+        ));
+        return;
+    }
+    files.sort();
+    let ctx = contexts().pop().expect("a context");
+    let mut state = 0x9E37_79B9_7F4A_7C15u64;
+    let mut next = |n: usize| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % n.max(1) as u64) as usize
+    };
+    for f in &files {
+        let Ok(text) = std::fs::read_to_string(f) else {
+            continue;
+        };
+        for _ in 0..12 {
+            let chars: Vec<char> = text.chars().collect();
+            let at = next(chars.len() + 1);
+            let mut out: String = chars.iter().take(at).collect();
+            match next(3) {
+                0 => {}
+                1 => out.push_str(PIECES[next(PIECES.len())]),
+                _ => {
+                    let len = next(12);
+                    out.extend(chars.iter().skip(at).take(len));
+                }
+            }
+            let rest = if out.len() < text.len() && next(2) == 0 {
+                at + 1
+            } else {
+                at
+            };
+            out.extend(chars.iter().skip(rest));
+            check_json(&out, None, 128);
+            check_json(&out, Some(&ctx), 4);
+        }
+    }
+}
+
 fn json_files_under(dir: &Path, out: &mut Vec<PathBuf>) {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return;
