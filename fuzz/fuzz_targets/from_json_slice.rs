@@ -2,16 +2,53 @@
 //! `hcl::Value`, with and without a context (strings literal, then
 //! templates), and the schema API reading every property as an attribute
 //! and evaluating it. Nothing may panic; every error has a position.
+//!
+//! Each read into a `Value` takes the three routes and compares them: the
+//! value built while the text is parsed (the default), built from the
+//! parsed document, and read through the visits. The same value (numbers
+//! by their exact text), or errors with the same message.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
 
+/// `from_json_slice` (or `_with`) of `data` into a `Value` on each route,
+/// every result the same; the result.
+fn read(data: &[u8], ctx: Option<&hcl::Context>) -> hcl::Result<hcl::Value> {
+    let once = |direct: bool, builder: bool| {
+        hcl::de::__set_routes(direct, builder);
+        let r = match ctx {
+            Some(c) => hcl::from_json_slice_with::<hcl::Value>(data, c),
+            None => hcl::from_json_slice::<hcl::Value>(data),
+        };
+        hcl::de::__set_routes(true, true);
+        r
+    };
+    let built = once(true, true);
+    for (direct, builder) in [(true, false), (false, false)] {
+        let other = once(direct, builder);
+        match (&built, &other) {
+            (Ok(a), Ok(b)) => assert_eq!(
+                format!("{a:?}"),
+                format!("{b:?}"),
+                "routes differ ({direct}, {builder})"
+            ),
+            (Err(a), Err(b)) => assert_eq!(
+                a.to_string(),
+                b.to_string(),
+                "errors differ ({direct}, {builder})"
+            ),
+            _ => panic!("one route failed: {built:?} / {other:?} ({direct}, {builder})"),
+        }
+    }
+    built
+}
+
 fuzz_target!(|data: &[u8]| {
-    if let Err(e) = hcl::from_json_slice::<hcl::Value>(data) {
+    if let Err(e) = read(data, None) {
         assert!(e.line().is_some() && e.column().is_some(), "{e}");
     }
     let ctx = hcl::Context::with_stdlib();
-    if let Err(e) = hcl::from_json_slice_with::<hcl::Value>(data, &ctx) {
+    if let Err(e) = read(data, Some(&ctx)) {
         assert!(e.line().is_some() && e.column().is_some(), "{e}");
     }
     let text = String::from_utf8_lossy(data);

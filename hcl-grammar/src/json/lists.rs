@@ -148,6 +148,17 @@ impl Spare {
         self.props.settle();
     }
 
+    /// Keeps the buffers of a parse's decoded text (one that made no
+    /// document), emptied, when they are small.
+    pub(super) fn keep_text(&mut self, mut decoded: String, mut ends: Vec<u32>) {
+        if decoded.capacity() <= KEEP_TEXT && ends.capacity() <= KEEP_NODES {
+            decoded.clear();
+            ends.clear();
+            self.room.decoded = decoded;
+            self.room.ends = ends;
+        }
+    }
+
     /// Keeps `room` (a failed parse's), emptied, when it is small.
     pub(super) fn keep(&mut self, mut room: Room) {
         if room.small() {

@@ -28,6 +28,11 @@
 //! keeps small buffers for the next parse), and its values lie in the
 //! order they are read.
 //!
+//! The same parser builds other values too: [`build_json`] hands each
+//! value to a [`JsonBuilder`] as it reads it (the document is one such
+//! builder's), for a reader that makes its own values without a document
+//! in between (one scanner of JSON, two outputs).
+//!
 //! Errors follow the reference implementation (hashicorp/hcl's `json`
 //! package): trailing commas, comments, single quotes, raw control
 //! characters in strings and anything after the value are syntax errors.
@@ -46,10 +51,13 @@
 //! assert!(parse_json("{\"a\": 1,}", &Default::default()).is_err());
 //! ```
 
+mod build;
+mod bytes;
 mod lists;
 mod parse;
 
-pub use parse::parse_json;
+pub use build::{JsonBuilder, JsonText};
+pub use parse::{build_json, parse_json};
 
 use crate::Span;
 use std::fmt;
@@ -197,19 +205,8 @@ impl<'i> JsonDocument<'i> {
     }
 
     /// The decoded text of the escaped string `s`.
-    #[cold]
     fn decoded(&self, s: JsonStr) -> &str {
-        let i = s.0 as usize;
-        let start = match i.checked_sub(2) {
-            Some(before) => self.room.ends.get(before).map_or(0, |&e| e as usize),
-            None => 0,
-        };
-        let end = self
-            .room
-            .ends
-            .get(i.wrapping_sub(1))
-            .map_or(start, |&e| e as usize);
-        self.room.decoded.get(start..end).unwrap_or_default()
+        build::decoded(&self.room.decoded, &self.room.ends, s)
     }
 
     /// A property's name, escapes decoded.

@@ -1,9 +1,11 @@
-//! The JSON parser: one pass over the bytes, children gathered on two
-//! scratch stacks and moved into the document's arenas as each container
-//! closes (so that a container's children lie side by side).
+//! The JSON parser: one pass over the bytes, each value handed to a
+//! [`JsonBuilder`] as it is read: the document's ([`DocBuilder`]), or a
+//! reader's own (`build_json`).
 
-use super::lists::{sized, Lists, Room, Spare};
-use super::{JsonArray, JsonDocument, JsonKind, JsonObject, JsonProperty, JsonStr, JsonValue};
+use super::build::{index, DocBuilder, JsonBuilder, JsonText};
+use super::bytes::{show_byte, valid_number};
+use super::lists::{sized, Room, Spare};
+use super::{JsonDocument, JsonKind, JsonStr, JsonValue};
 use crate::{Error, ParseOptions, Result, Span};
 
 /// Parses JSON text into a spanned document, within the limits of `options`
@@ -21,23 +23,91 @@ use crate::{Error, ParseOptions, Result, Span};
 ///
 /// A syntax error with its position: see the [module docs](crate::json).
 pub fn parse_json<'i>(input: &'i str, options: &ParseOptions) -> Result<JsonDocument<'i>> {
-    parse(input, options).map_err(|e| e.in_file(options))
-}
-
-/// [`parse_json`] without the file name on its errors.
-fn parse<'i>(input: &'i str, options: &ParseOptions) -> Result<JsonDocument<'i>> {
-    let span = options.region(input)?;
-    if span.len() > options.max_input_len() {
-        let piece = input.get(span.range()).unwrap_or_default();
-        let e = Error::too_large(piece.as_bytes(), options.max_input_len());
-        return Err(e.shifted(span.start(), input));
-    }
+    let span = checked(input, options)?;
     // A thread's spare buffers (none the first time): a small document
     // allocates nothing once one like it has come and gone.
     super::lists::with_spare(|spare| parse_in(input, span, options, spare))
 }
 
-/// [`parse`] of `span` of `input` with the room of `spare`.
+/// Parses JSON text as [`parse_json`] does (the same syntax, limits and
+/// errors), handing each value to `builder` as it is read instead of
+/// making a document: the value returned is what the builder made of the
+/// root. See [`JsonBuilder`] for an example.
+///
+/// # Errors
+///
+/// A syntax error (as [`parse_json`]'s, converted), or the builder's.
+pub fn build_json<'i, B: JsonBuilder<'i>>(
+    input: &'i str,
+    options: &ParseOptions,
+    builder: &mut B,
+) -> std::result::Result<B::Value, B::Error> {
+    let span = checked(input, options)?;
+    super::lists::with_spare(|spare| {
+        // Only the decoded text's buffers are used: taken from the
+        // thread's spare room, given back (empty) after.
+        let decoded = std::mem::take(&mut spare.room.decoded);
+        let ends = std::mem::take(&mut spare.room.ends);
+        let ran = run(input, span, options, builder, decoded, ends);
+        spare.keep_text(ran.decoded, ran.ends);
+        ran.root
+    })
+}
+
+/// The span of `input` to parse, within the input length limit.
+fn checked(input: &str, options: &ParseOptions) -> Result<Span> {
+    let span = options.region(input).map_err(|e| e.in_file(options))?;
+    if span.len() > options.max_input_len() {
+        let piece = input.get(span.range()).unwrap_or_default();
+        let e = Error::too_large(piece.as_bytes(), options.max_input_len());
+        return Err(e.shifted(span.start(), input).in_file(options));
+    }
+    Ok(span)
+}
+
+/// What [`run`] gives: the root's value, the buffers of decoded text,
+/// and the strings' bytes OR-ed (see [`Parser::high`]).
+struct Ran<T, E> {
+    root: std::result::Result<T, E>,
+    decoded: String,
+    ends: Vec<u32>,
+    high: u64,
+}
+
+/// Parses `span` of `input` with `builder`, the decoded text of escaped
+/// strings going to `decoded` and `ends`.
+#[inline(always)]
+fn run<'i, B: JsonBuilder<'i>>(
+    input: &'i str,
+    span: Span,
+    options: &ParseOptions,
+    builder: &mut B,
+    decoded: String,
+    ends: Vec<u32>,
+) -> Ran<B::Value, B::Error> {
+    let mut p = Parser {
+        src: input,
+        // Nothing past the span is read.
+        bytes: input.as_bytes().get(..span.end()).unwrap_or_default(),
+        pos: span.start(),
+        depth: 0,
+        max_depth: options.max_depth(),
+        options,
+        decoded,
+        ends,
+        high: 0,
+        b: builder,
+    };
+    let root = p.document();
+    Ran {
+        root,
+        decoded: p.decoded,
+        ends: p.ends,
+        high: p.high,
+    }
+}
+
+/// [`parse_json`] of `span` of `input` with the room of `spare`.
 fn parse_in<'i>(
     input: &'i str,
     span: Span,
@@ -51,13 +121,7 @@ fn parse_in<'i>(
     // for one per 20 and 40 bytes. A small one's are the spare ones, or
     // allocated (or not) as they fill.
     let mut room = std::mem::take(&mut spare.room);
-    let mut p = Parser {
-        src: input,
-        // Nothing past the span is read.
-        bytes: input.as_bytes().get(..span.end()).unwrap_or_default(),
-        pos: span.start(),
-        depth: 0,
-        max_depth: options.max_depth(),
+    let mut doc = DocBuilder {
         items: &mut spare.items,
         props: &mut spare.props,
         values: sized(std::mem::take(&mut room.values), reserve(span.len() / 40)),
@@ -65,19 +129,18 @@ fn parse_in<'i>(
             std::mem::take(&mut room.properties),
             reserve(span.len() / 20),
         ),
-        decoded: std::mem::take(&mut room.decoded),
-        ends: std::mem::take(&mut room.ends),
-        high: 0,
     };
-    let root = p.document();
-    let Parser {
-        values,
-        properties,
+    let decoded = std::mem::take(&mut room.decoded);
+    let ends = std::mem::take(&mut room.ends);
+    let Ran {
+        root,
         decoded,
         ends,
         high,
-        ..
-    } = p;
+    } = run(input, span, options, &mut doc, decoded, ends);
+    let DocBuilder {
+        values, properties, ..
+    } = doc;
     spare.settle();
     let room = Room {
         values,
@@ -100,24 +163,14 @@ fn parse_in<'i>(
     }
 }
 
-struct Parser<'i, 's> {
+struct Parser<'i, 'b, B> {
     src: &'i str,
     bytes: &'i [u8],
     pos: usize,
     depth: usize,
     max_depth: usize,
-    /// The elements of the arrays being read, one list per depth (at most
-    /// one container is open at each): an array moves its own into
-    /// `values` when it closes, in one copy, and leaves the list empty
-    /// (its room kept) for the next container at that depth.
-    items: &'s mut Lists<JsonValue>,
-    /// The same for the properties of objects, into `properties`.
-    props: &'s mut Lists<JsonProperty>,
-    /// The document's arenas: the elements of the arrays read so far,
-    /// each array's side by side.
-    values: Vec<JsonValue>,
-    /// The properties of the objects read so far.
-    properties: Vec<JsonProperty>,
+    /// For the file name of errors.
+    options: &'b ParseOptions,
     /// The text of the strings with escapes read so far, decoded.
     decoded: String,
     /// Where each of those ends in `decoded`.
@@ -125,11 +178,13 @@ struct Parser<'i, 's> {
     /// The strings' bytes OR-ed together (some, conservatively): no
     /// [`HIGHS`] bit set, every string is ASCII.
     high: u64,
+    /// What the values become.
+    b: &'b mut B,
 }
 
-impl<'i> Parser<'i, '_> {
+impl<'i, B: JsonBuilder<'i>> Parser<'i, '_, B> {
     /// The one value of the text, with nothing but spaces around it.
-    fn document(&mut self) -> Result<JsonValue> {
+    fn document(&mut self) -> Res<'i, B> {
         self.skip_ws();
         if self.pos >= self.bytes.len() {
             return Err(self.err_here("Invalid JSON: empty input, expected a value"));
@@ -146,12 +201,14 @@ impl<'i> Parser<'i, '_> {
     }
 
     #[cold]
-    fn err(&self, message: impl Into<String>, span: Span) -> Error {
+    fn err(&self, message: impl Into<String>, span: Span) -> B::Error {
         Error::new(message, span, self.src)
+            .in_file(self.options)
+            .into()
     }
 
     #[cold]
-    fn err_here(&self, message: impl Into<String>) -> Error {
+    fn err_here(&self, message: impl Into<String>) -> B::Error {
         let end = (self.pos + 1).min(self.bytes.len()).max(self.pos);
         self.err(message, Span::new(self.pos, end))
     }
@@ -173,29 +230,43 @@ impl<'i> Parser<'i, '_> {
     /// A value: strings and numbers here, inline in the loops of arrays
     /// and objects; the rest in [`Parser::other`].
     #[inline(always)]
-    fn value(&mut self) -> Result<JsonValue> {
+    fn value(&mut self) -> Res<'i, B> {
         let start = self.pos;
         match self.peek() {
             Some(b'"') => {
                 let s = self.string()?;
-                Ok(JsonValue {
+                let v = JsonValue {
                     kind: JsonKind::String(s),
                     span: Span::at(start, self.pos),
-                })
+                };
+                self.scalar(v)
             }
-            Some(b'-' | b'0'..=b'9') => self.number(),
+            Some(b'-' | b'0'..=b'9') => {
+                let v = self.number()?;
+                self.scalar(v)
+            }
             _ => self.other(),
         }
+    }
+
+    /// Hands the scalar `v` to the builder.
+    #[inline(always)]
+    fn scalar(&mut self, v: JsonValue) -> Res<'i, B> {
+        self.b
+            .scalar(v, &text(self.src, &self.decoded, &self.ends, self.high))
     }
 
     /// A value other than a string or a number: an object, an array, a
     /// keyword, or an error.
     #[inline(never)]
-    fn other(&mut self) -> Result<JsonValue> {
+    fn other(&mut self) -> Res<'i, B> {
         match self.peek() {
             Some(b'{') => self.object(),
             Some(b'[') => self.array(),
-            Some(b'a'..=b'z' | b'A'..=b'Z' | b'_') => self.keyword(),
+            Some(b'a'..=b'z' | b'A'..=b'Z' | b'_') => {
+                let v = self.keyword()?;
+                self.scalar(v)
+            }
             Some(b'/') => {
                 Err(self.err_here("Invalid start of value: comments are not allowed in JSON"))
             }
@@ -210,7 +281,7 @@ impl<'i> Parser<'i, '_> {
         }
     }
 
-    fn keyword(&mut self) -> Result<JsonValue> {
+    fn keyword(&mut self) -> Fallible<'i, JsonValue, B> {
         let start = self.pos;
         while let Some(b'a'..=b'z' | b'A'..=b'Z' | b'_' | b'0'..=b'9') = self.peek() {
             self.pos += 1;
@@ -233,7 +304,7 @@ impl<'i> Parser<'i, '_> {
         Ok(JsonValue { kind, span })
     }
 
-    fn number(&mut self) -> Result<JsonValue> {
+    fn number(&mut self) -> Fallible<'i, JsonValue, B> {
         let start = self.pos;
         // Most numbers are integers: digits after an optional `-`, not
         // followed by another byte of a number, without a leading zero
@@ -273,7 +344,7 @@ impl<'i> Parser<'i, '_> {
     /// A string starting at the current `"`; leaves `pos` after the
     /// closing quote.
     #[inline]
-    fn string(&mut self) -> Result<JsonStr> {
+    fn string(&mut self) -> Fallible<'i, JsonStr, B> {
         let open = self.pos;
         let content_start = open + 1;
         // Most strings have no escape: scan to the closing quote and
@@ -296,7 +367,7 @@ impl<'i> Parser<'i, '_> {
     /// the text so far, then the rest decoded, at the end of the
     /// document's decoded text.
     #[inline(never)]
-    fn escaped_string(&mut self, open: usize, content_start: usize) -> Result<JsonStr> {
+    fn escaped_string(&mut self, open: usize, content_start: usize) -> Fallible<'i, JsonStr, B> {
         let first = self.decoded.len();
         if first == 0 {
             // The first string with escapes: room for the decoded text of
@@ -378,7 +449,7 @@ impl<'i> Parser<'i, '_> {
 
     /// The character of a `\uXXXX` escape (and its pair, for a surrogate);
     /// a lone surrogate becomes U+FFFD, as in the reference.
-    fn unicode_escape(&mut self, esc_start: usize) -> Result<char> {
+    fn unicode_escape(&mut self, esc_start: usize) -> Fallible<'i, char, B> {
         let hi = self.hex4(esc_start)?;
         if (0xD800..0xDC00).contains(&hi)
             && self.bytes.get(self.pos) == Some(&b'\\')
@@ -396,7 +467,7 @@ impl<'i> Parser<'i, '_> {
         Ok(char::from_u32(hi).unwrap_or('\u{FFFD}'))
     }
 
-    fn hex4(&mut self, esc_start: usize) -> Result<u32> {
+    fn hex4(&mut self, esc_start: usize) -> Fallible<'i, u32, B> {
         let digits = self.bytes.get(self.pos..self.pos + 4);
         let value = digits.and_then(|d| {
             d.iter().try_fold(0u32, |acc, &b| {
@@ -415,7 +486,7 @@ impl<'i> Parser<'i, '_> {
         }
     }
 
-    fn enter(&mut self) -> Result<()> {
+    fn enter(&mut self) -> Fallible<'i, (), B> {
         self.depth += 1;
         if self.depth > self.max_depth {
             return Err(self.err_here(format!(
@@ -426,11 +497,12 @@ impl<'i> Parser<'i, '_> {
         Ok(())
     }
 
-    fn array(&mut self) -> Result<JsonValue> {
+    fn array(&mut self) -> Res<'i, B> {
         let start = self.pos;
         self.enter()?;
         self.pos += 1;
         let d = self.depth;
+        let mut array = self.b.array(d);
         self.skip_ws();
         if self.peek() == Some(b']') {
             self.pos += 1;
@@ -445,9 +517,7 @@ impl<'i> Parser<'i, '_> {
                     ));
                 }
                 let item = self.value()?;
-                if let Some(items) = self.items.at(d) {
-                    items.push(item);
-                }
+                self.b.item(&mut array, d, item)?;
                 self.skip_ws();
                 match self.peek() {
                     Some(b',') => {
@@ -473,23 +543,15 @@ impl<'i> Parser<'i, '_> {
             }
         }
         self.depth -= 1;
-        let at = self.values.len();
-        self.items.close(d, &mut self.values);
-        let array = JsonArray {
-            start: index(at),
-            len: index(self.values.len() - at),
-        };
-        Ok(JsonValue {
-            kind: JsonKind::Array(array),
-            span: Span::at(start, self.pos),
-        })
+        self.b.end_array(array, d, Span::at(start, self.pos))
     }
 
-    fn object(&mut self) -> Result<JsonValue> {
+    fn object(&mut self) -> Res<'i, B> {
         let start = self.pos;
         self.enter()?;
         self.pos += 1;
         let d = self.depth;
+        let mut object = self.b.object(d);
         self.skip_ws();
         if self.peek() == Some(b'}') {
             self.pos += 1;
@@ -536,13 +598,9 @@ impl<'i> Parser<'i, '_> {
                 }
                 self.skip_ws();
                 let value = self.value()?;
-                if let Some(props) = self.props.at(d) {
-                    props.push(JsonProperty {
-                        name,
-                        name_span,
-                        value,
-                    });
-                }
+                let text = text(self.src, &self.decoded, &self.ends, self.high);
+                self.b
+                    .property(&mut object, d, name, name_span, value, &text)?;
                 self.skip_ws();
                 match self.peek() {
                     Some(b',') => {
@@ -566,16 +624,24 @@ impl<'i> Parser<'i, '_> {
             }
         }
         self.depth -= 1;
-        let at = self.properties.len();
-        self.props.close(d, &mut self.properties);
-        let object = JsonObject {
-            start: index(at),
-            len: index(self.properties.len() - at),
-        };
-        Ok(JsonValue {
-            kind: JsonKind::Object(object),
-            span: Span::at(start, self.pos),
-        })
+        self.b.end_object(object, d, Span::at(start, self.pos))
+    }
+}
+
+/// What a parse with the builder `B` gives of a value.
+type Res<'i, B> = Fallible<'i, <B as JsonBuilder<'i>>::Value, B>;
+
+/// A result of a parse with the builder `B`.
+type Fallible<'i, T, B> = std::result::Result<T, <B as JsonBuilder<'i>>::Error>;
+
+/// The text a builder reads strings and numbers from.
+#[inline(always)]
+fn text<'a, 'i>(src: &'i str, decoded: &'a str, ends: &'a [u32], high: u64) -> JsonText<'a, 'i> {
+    JsonText {
+        src,
+        decoded,
+        ends,
+        ascii: high & HIGHS == 0,
     }
 }
 
@@ -587,12 +653,6 @@ fn reserve(n: usize) -> usize {
     } else {
         n
     }
-}
-
-/// An arena index: there are fewer values than input bytes, and the
-/// input is at most [`Span::MAX_OFFSET`] bytes long (checked first).
-fn index(i: usize) -> u32 {
-    u32::try_from(i).unwrap_or(u32::MAX)
 }
 
 /// The room for decoded text reserved at the first string with escapes
@@ -636,54 +696,6 @@ fn plain_run(bytes: &[u8]) -> (usize, u64) {
         n += 1;
     }
     (n, seen)
-}
-
-/// The character at `pos` for a message.
-fn show_byte(src: &str, pos: usize, b: u8) -> String {
-    match src.get(pos..).and_then(|s| s.chars().next()) {
-        Some('\u{FEFF}') => "a byte order mark".to_owned(),
-        Some('\u{FFFD}') => "invalid UTF-8".to_owned(),
-        Some(c) => format!("{c:?}"),
-        None => format!("byte 0x{b:02x}"),
-    }
-}
-
-/// RFC 8259's number: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.
-fn valid_number(b: &[u8]) -> bool {
-    let mut i = 0;
-    let digits = |i: &mut usize| {
-        let s = *i;
-        while b.get(*i).is_some_and(u8::is_ascii_digit) {
-            *i += 1;
-        }
-        *i > s
-    };
-    if b.get(i) == Some(&b'-') {
-        i += 1;
-    }
-    match b.get(i) {
-        Some(b'0') => i += 1,
-        Some(b'1'..=b'9') => {
-            digits(&mut i);
-        }
-        _ => return false,
-    }
-    if b.get(i) == Some(&b'.') {
-        i += 1;
-        if !digits(&mut i) {
-            return false;
-        }
-    }
-    if let Some(b'e' | b'E') = b.get(i) {
-        i += 1;
-        if let Some(b'+' | b'-') = b.get(i) {
-            i += 1;
-        }
-        if !digits(&mut i) {
-            return false;
-        }
-    }
-    i == b.len()
 }
 
 #[cfg(test)]

@@ -4,7 +4,7 @@
 //! the JSON syntax is here: the comment property, strings as templates
 //! (positions in the JSON text), block forms, object keys.
 
-pub(crate) use super::json_number::{exact_as_written, number, small_int};
+pub(crate) use super::json_number::{exact_as_written, integral, number, small_int};
 use super::json_ref::{JsonRef, PropRef, Props};
 use super::{
     suggestion, AttrExpr, Attribute, Block, BodyContent, BodyKind, BodySchema, SchemaBody,

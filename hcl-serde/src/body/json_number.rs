@@ -89,6 +89,63 @@ pub(crate) fn exact_as_written(text: &str) -> bool {
         && int.bytes().chain(frac.bytes()).all(|b| b.is_ascii_digit())
 }
 
+/// A JSON number whose value is an integer within `u128` or `i128`
+/// (`10.0`, `1e3`, `2.5e+2`, a long integer), other than a zero written
+/// negative: its sign (`true`, negative) and magnitude. `None` for any
+/// other number (and for one too long to read here).
+pub(crate) fn integral(t: &str) -> Option<(bool, u128)> {
+    let (neg, body) = match t.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, t),
+    };
+    let (mantissa, exp) = match body.find(['e', 'E']) {
+        Some(at) => (body.get(..at)?, body.get(at + 1..)?),
+        None => (body, "0"),
+    };
+    let exp_digits = exp.strip_prefix(['+', '-']).unwrap_or(exp);
+    if exp_digits.is_empty()
+        || exp_digits.len() > 3
+        || !exp_digits.bytes().all(|b| b.is_ascii_digit())
+    {
+        return None;
+    }
+    let exp: i32 = exp.parse().ok()?;
+    let (int, frac) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    if int.is_empty() || int.len() + frac.len() > 60 {
+        return None;
+    }
+    // The digits `m`, worth `m * 10^-scale`; zeros at the end of the
+    // fraction dropped first (as they do not count toward `m`'s range).
+    let frac = frac.trim_end_matches('0');
+    let mut m: u128 = 0;
+    for b in int.bytes().chain(frac.bytes()) {
+        if !b.is_ascii_digit() {
+            return None;
+        }
+        m = m.checked_mul(10)?.checked_add(u128::from(b - b'0'))?;
+    }
+    let mut scale = i32::try_from(frac.len()).ok()? - exp;
+    while scale > 0 && m % 10 == 0 && m != 0 {
+        m /= 10;
+        scale -= 1;
+    }
+    if m == 0 {
+        // Zero, whatever its scale: not a negative one.
+        return (!neg).then_some((false, 0));
+    }
+    if scale > 0 {
+        return None;
+    }
+    while scale < 0 {
+        m = m.checked_mul(10)?;
+        scale += 1;
+    }
+    if neg && m > i128::MIN.unsigned_abs() {
+        return None;
+    }
+    Some((neg, m))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -7,6 +7,7 @@ use super::{files, Shared, Syntax, DEFAULT_MAX_DEPTH};
 use crate::error::{Error, Result};
 use crate::eval::Context;
 use crate::source::Sources;
+use crate::Value;
 use hcl_grammar::{ParseOptions, Span};
 use serde::de::{self, Visitor};
 use std::borrow::Cow;
@@ -352,7 +353,6 @@ impl<'de> de::Deserializer<'de> for Deserializer<'de, '_> {
         deserialize_bytes() deserialize_byte_buf()
         deserialize_option() deserialize_unit()
         deserialize_unit_struct(name: &'static str)
-        deserialize_newtype_struct(name: &'static str)
         deserialize_seq()
         deserialize_tuple(len: usize)
         deserialize_tuple_struct(name: &'static str, len: usize)
@@ -361,5 +361,39 @@ impl<'de> de::Deserializer<'de> for Deserializer<'de, '_> {
         deserialize_enum(name: &'static str, variants: &'static [&'static str])
         deserialize_identifier()
         deserialize_ignored_any()
+    }
+
+    fn deserialize_newtype_struct<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        visitor: V,
+    ) -> Result<V::Value> {
+        if let Some(value) = self.json_value(name) {
+            return super::direct::hand_over(value, visitor);
+        }
+        self.run(move |d| de::Deserializer::deserialize_newtype_struct(d, name, visitor))
+    }
+}
+
+impl Deserializer<'_, '_> {
+    /// A `Value` target (the newtype `name`) read from one JSON text,
+    /// built while it is parsed (`json_direct.rs`) when it is plain;
+    /// `None` otherwise (the body route reads it, errors included).
+    fn json_value(&self, name: &str) -> Option<Value> {
+        if self.syntax != Syntax::Json
+            || self.dynamic_blocks
+            || !crate::reserved::is_value_target(name)
+            || !super::direct::json_builder_on()
+        {
+            return None;
+        }
+        let src = match self.input {
+            Input::Str(s) => s,
+            Input::Bytes(b) => std::str::from_utf8(b).ok()?,
+            Input::Files(_) => return None,
+        };
+        let options = ParseOptions::default().with_max_input_len(self.max_input_len);
+        let options = super::json_direct::options(options, self.max_depth);
+        super::json_direct::value(src, self.ctx.is_some(), &options)
     }
 }

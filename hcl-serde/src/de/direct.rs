@@ -70,20 +70,45 @@ pub(super) fn plain(sh: &Shared<'_>) -> bool {
     sh.dynamic.is_none() && !sh.unknown && !sh.merged
 }
 
-#[cfg(test)]
+#[cfg(any(test, fuzzing))]
 thread_local! {
-    /// Off: every `Value` target takes the visits, for the tests that
-    /// compare both routes (`direct_tests.rs`).
+    /// Off: every `Value` target takes the visits, for the tests (and
+    /// the fuzz target) that compare the routes (`direct_tests.rs`).
     static ON: std::cell::Cell<bool> = const { std::cell::Cell::new(true) };
+    /// Off: a JSON text is not built while it is parsed
+    /// (`json_direct.rs`), but read into a document first (and built
+    /// from it when [`ON`]).
+    static JSON_BUILDER: std::cell::Cell<bool> = const { std::cell::Cell::new(true) };
 }
 
 /// Whether `Value` targets are built here (always, outside tests).
 #[inline]
 pub(super) fn on() -> bool {
-    #[cfg(test)]
+    #[cfg(any(test, fuzzing))]
     return ON.get();
-    #[cfg(not(test))]
+    #[cfg(not(any(test, fuzzing)))]
     true
+}
+
+/// Whether a JSON text read into a `Value` is built while it is parsed
+/// (when [`on`]; always, outside tests).
+#[inline]
+pub(super) fn json_builder_on() -> bool {
+    #[cfg(any(test, fuzzing))]
+    return ON.get() && JSON_BUILDER.get();
+    #[cfg(not(any(test, fuzzing)))]
+    true
+}
+
+/// Sets this thread's routes for `Value` targets: `direct`, values built
+/// from the tree (else read through the visits); `json_builder`, a JSON
+/// text built while it is parsed (else through its document). For the
+/// tests and fuzz targets that compare them.
+#[cfg(any(test, fuzzing))]
+#[cfg_attr(not(fuzzing), allow(unreachable_pub))]
+pub fn set_routes(direct: bool, json_builder: bool) {
+    ON.set(direct);
+    JSON_BUILDER.set(json_builder);
 }
 
 #[cfg(test)]

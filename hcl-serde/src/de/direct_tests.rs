@@ -4,7 +4,7 @@
 //! message, span and path.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use super::ON;
+use super::set_routes;
 use crate::de::{Deserializer, Options};
 use crate::eval::{Context, Type};
 use crate::{Number, Value};
@@ -37,15 +37,16 @@ fn show<T>(r: &crate::Result<T>, f: impl Fn(&T) -> String) -> String {
 
 /// One read of `src` in `syntax` with the direct route on or off (for
 /// the JSON syntax, `json_plain.rs`'s whole values and bodies against
-/// the visits).
+/// the visits), and, `builder`, a JSON text built while it is parsed
+/// (`json_direct.rs`) or through its document.
 fn read(
     src: &str,
     syntax: crate::de::Syntax,
     ctx: Option<&Context>,
     max_depth: usize,
-    direct: bool,
+    (direct, builder): (bool, bool),
 ) -> Vec<String> {
-    ON.set(direct);
+    set_routes(direct, builder);
     let de = || {
         Deserializer::from_str(src)
             .with_syntax(syntax)
@@ -74,14 +75,21 @@ fn read(
         let number = Number::deserialize(de());
         out.push(show(&number, |n| n.to_exact_text()));
     }
-    ON.set(true);
+    set_routes(true, true);
     out
 }
 
 fn check_in(src: &str, syntax: crate::de::Syntax, ctx: Option<&Context>, max_depth: usize) {
-    let direct = read(src, syntax, ctx, max_depth, true);
-    let visited = read(src, syntax, ctx, max_depth, false);
+    let direct = read(src, syntax, ctx, max_depth, (true, true));
+    let visited = read(src, syntax, ctx, max_depth, (false, false));
     assert_eq!(direct, visited, "the two routes differ on:\n{src}");
+    if syntax == crate::de::Syntax::Json {
+        let document = read(src, syntax, ctx, max_depth, (true, false));
+        assert_eq!(
+            direct, document,
+            "built while parsed and from the document differ on:\n{src}"
+        );
+    }
 }
 
 fn check(src: &str, ctx: Option<&Context>, max_depth: usize) {
@@ -116,6 +124,34 @@ const JSON_CASES: &[&str] = &[
     r#"1"#,
     r#"{"a": null, "b": true, "c": [null, false], "d": {}, "e": []}"#,
     r#"{"dynamic": {"x": {"for_each": [1, 2], "content": {"v": "${x.value}"}}}}"#,
+    // Where the JSON builder stops (`json_direct.rs`), and what it takes.
+    r#"{"a": "x", "b": ["${n}"], "c": {"d": "%{ if true }y%{ endif }"}}"#,
+    r#"{"//": 1, "a": {"//": 2, "b": 3}, "//": {"x": 1, "x": 2}}"#,
+    r#"{"//": "${missing}", "a": 1}"#,
+    r#"{"\/\/": 1, "a": 2}"#,
+    r#"{"a": {"b": {"c": 1, "c": 2}}}"#,
+    r#"{"a": [{"x": 1, "x": 1}]}"#,
+    r#"{"a": [[[[1]]]], "b": {"c": {"d": {"e": {}}}}}"#,
+    r#"{"a": -0.0, "b": 1E5, "c": 123456789012345678901234567890, "d": -9223372036854775809, "e": 0.000, "f": 1e-400, "g": 1.0e400}"#,
+    r#"{"a": 10.0, "b": 1e3, "c": 2.5e+2, "d": -0e5, "e": 0e5, "f": 1.5e-1, "g": 100e-2, "h": 1e18, "i": 1e19, "j": -9.223372036854775808e18, "k": 9.223372036854775808e18, "l": -1.0}"#,
+    r#"{"a": 9223372036854775807, "b": -9223372036854775808, "c": 18446744073709551615, "d": 340282366920938463463374607431768211456}"#,
+    r#"{"e\u0301": 1, "é": 2, "e\u0301x": {"\u00e9": "e\u0301"}}"#,
+    r#"{"k": {"e\u0301": 1, "\u00e9": 2}}"#,
+    r#"{"k": {"é": 1, "é": 2}, "é": "é"}"#,
+    r#"{"k": {"é": 1}, "l": ["é", "x"], "m": "é"}"#,
+    r#"{"a": "x", "b": "é", "c": "Å"}"#,
+    r#"{"a\nb": "c\td", "u": "\ud83d\ude00", "lone": "\ud800", "q": "\"\\\/\b\f\r"}"#,
+    r#"{"a": {}, "b": [], "c": [{}], "d": [[]]}"#,
+    r#"[{"a": 1, "//": 2}, {"b": [2]}]"#,
+    r#"[{"a": 1}, 2]"#,
+    r#"{"a": 1,}"#,
+    r#"{"a" 1}"#,
+    r#"{"#,
+    r#""#,
+    r#"{"a": 01}"#,
+    r#"{"a": [1, 2}"#,
+    r#"{"a": 1} x"#,
+    r#"  {"a": "\u00"}"#,
 ];
 
 fn contexts() -> Vec<Context> {
@@ -238,6 +274,51 @@ fn direct_equals_visits_on_json_cases() {
     }
 }
 
+/// JSON nested at the depth limit and past it (the limit 128, and the
+/// grammar's).
+#[test]
+fn direct_equals_visits_on_deep_json() {
+    for n in [126, 127, 128, 129, 200] {
+        let src = format!("{{\"a\": {}1{}}}", "[".repeat(n), "]".repeat(n));
+        check_json(&src, None, 128);
+        let src = format!("{{\"a\": {}1{}}}", "{\"b\": ".repeat(n), "}".repeat(n));
+        check_json(&src, None, 128);
+        check_json(&src, None, n);
+    }
+}
+
+/// The JSON builder builds plain texts (the route the checks above
+/// compare is taken) and gives up on the others.
+#[test]
+fn json_builder_takes_plain_texts() {
+    use crate::de::json_direct::{options, value};
+    let opts = |depth| options(hcl_grammar::ParseOptions::default(), depth);
+    for src in [
+        r#"{}"#,
+        r#"{"a": 1, "b": [true, null, "x"], "c": {"d": -0, "e": 1.50, "f": 1e400}}"#,
+        r#"{"//": 1, "a": {"//": 2}}"#,
+        r#"{"k": {"e\u0301": 1}, "l": ["é"]}"#,
+        r#"{"a": "${n}"}"#,
+    ] {
+        assert!(value(src, false, &opts(128)).is_some(), "{src}");
+    }
+    assert!(value(r#"{"a": [1]}"#, false, &opts(2)).is_some());
+    for (src, templates, depth) in [
+        (r#"{"a": [1]}"#, false, 1),
+        (r#"{"a": 1}"#, false, 0),
+        (r#"{"a": "${n}"}"#, true, 128),
+        (r#"{"a": {"${n}": 1}}"#, true, 128),
+        (r#"{"a": 1, "a": 2}"#, false, 128),
+        (r#"{"k": {"e\u0301": 1, "\u00e9": 2}}"#, false, 128),
+        (r#"{"a": 1e99999999999}"#, false, 128),
+        (r#"[{"a": 1}]"#, false, 128),
+        (r#"1"#, false, 128),
+        (r#"{"a": 1,}"#, false, 128),
+    ] {
+        assert!(value(src, templates, &opts(depth)).is_none(), "{src}");
+    }
+}
+
 #[test]
 fn direct_equals_visits_on_shared_json_inputs() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/conformance-json");
@@ -258,6 +339,82 @@ fn direct_equals_visits_on_shared_json_inputs() {
         check_json(&text, None, 128);
         check_json(&text, Some(&ctx), 128);
         check_json(&text, None, 2);
+    }
+}
+
+/// The conformance-json inputs changed a little (a character dropped,
+/// one of JSON's or HCL's inserted, a piece repeated), a fixed
+/// pseudo-random sequence: the routes agree on the errors and the
+/// near-misses too, not only on valid files.
+#[test]
+fn direct_equals_visits_on_mutated_json() {
+    const PIECES: &[&str] = &[
+        "{",
+        "}",
+        "[",
+        "]",
+        ",",
+        ":",
+        "\"",
+        "\\",
+        "0",
+        "-",
+        "1e400",
+        ".5",
+        "${n}",
+        "é",
+        "e\u{301}",
+        "\\u00e9",
+        "\"//\"",
+        "\"a\": 1, ",
+        "null",
+        " ",
+    ];
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/conformance-json");
+    let mut files = Vec::new();
+    json_files_under(&dir, &mut files);
+    files.retain(|f| f.to_string_lossy().ends_with(".hcl.json"));
+    if files.is_empty() {
+        hcl_test_support::not_run(format!(
+            "direct_equals_visits_on_mutated_json: no inputs under {}",
+            dir.display()
+        ));
+        return;
+    }
+    files.sort();
+    let ctx = contexts().pop().expect("a context");
+    let mut state = 0x9E37_79B9_7F4A_7C15u64;
+    let mut next = |n: usize| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % n.max(1) as u64) as usize
+    };
+    for f in &files {
+        let Ok(text) = std::fs::read_to_string(f) else {
+            continue;
+        };
+        for _ in 0..12 {
+            let chars: Vec<char> = text.chars().collect();
+            let at = next(chars.len() + 1);
+            let mut out: String = chars.iter().take(at).collect();
+            match next(3) {
+                0 => {}
+                1 => out.push_str(PIECES.get(next(PIECES.len())).copied().unwrap_or("")),
+                _ => {
+                    let len = next(12);
+                    out.extend(chars.iter().skip(at).take(len));
+                }
+            }
+            let rest = if out.len() < text.len() && next(2) == 0 {
+                at + 1
+            } else {
+                at
+            };
+            out.extend(chars.iter().skip(rest));
+            check_json(&out, None, 128);
+            check_json(&out, Some(&ctx), 4);
+        }
     }
 }
 
@@ -304,4 +461,59 @@ fn direct_equals_visits_on_shared_inputs() {
         check(&src, Some(&ctx), 128);
         check(&src, None, 3);
     }
+}
+
+/// The integers written with a fraction or an exponent that
+/// `json::integral` reads are the values the general parser gives them
+/// (`number_value` of `json::number`), and it reads every one of those
+/// that is an `i64` other than a negative zero.
+#[test]
+fn integral_numbers_are_the_general_parsers() {
+    use crate::body::json;
+    let mut taken = 0;
+    for mantissa in [
+        "0",
+        "1",
+        "10",
+        "1.0",
+        "2.5",
+        "0.001",
+        "12.340",
+        "9.223372036854775807",
+        "9.223372036854775808",
+        "18446744073709551615",
+        "123456789012345678901234567890",
+        "123456789012345678901234567890123456789",
+        "340282366920938463463374607431768211455",
+        "340282366920938463463374607431768211456",
+        "170141183460469231731687303715884105728",
+        "99999999999999999999999999999999",
+        "1.000000000000000000000000000000000000000000000000000000000000",
+    ] {
+        for exp in [
+            "", "e0", "e1", "E2", "e+3", "e-1", "e-3", "e18", "e19", "e-400", "e400", "e999",
+        ] {
+            for sign in ["", "-"] {
+                let t = format!("{sign}{mantissa}{exp}");
+                let general = json::number(&t).map(|n| super::number_value(&n));
+                let fast = json::integral(&t);
+                if let Some(int) = fast {
+                    taken += 1;
+                    let fast = crate::de::json_plain::int_value(int);
+                    assert_eq!(general.as_ref().map(exact), Some(exact(&fast)), "{t}");
+                    assert_eq!(
+                        general.as_ref().map(|v| format!("{v:?}")),
+                        Some(format!("{fast:?}")),
+                        "{t}"
+                    );
+                } else if let Some(Value::Number(n)) = &general {
+                    let int = n
+                        .as_i128()
+                        .filter(|_| n.is_integer() && !n.is_negative_zero());
+                    assert!(int.is_none() || t.len() > 60, "{t} is {n:?}");
+                }
+            }
+        }
+    }
+    assert!(taken > 50, "{taken}");
 }

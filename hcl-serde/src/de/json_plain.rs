@@ -87,18 +87,7 @@ impl JsonDeserializer<'_, '_> {
         Some(match self.v.kind {
             JsonKind::Null => Value::Null,
             JsonKind::Bool(b) => Value::Bool(b),
-            JsonKind::Number => {
-                // As `deserialize_newtype_struct`: `visit_i64`, the
-                // exact text (`ExactNumberAccess`), or what
-                // `visit_number_exact` gives (`direct::number_value`); a
-                // number out of range is the visits' error.
-                let t = self.v.number()?;
-                match json::small_int(t) {
-                    Some(i) => Value::from(i),
-                    None if json::exact_as_written(t) => Value::Number(Number::from_exact_text(t)?),
-                    None => rare_number(t)?,
-                }
-            }
+            JsonKind::Number => number_of(self.v.number()?)?,
             JsonKind::String(_) => {
                 let s = self.v.string_str()?;
                 if json::is_template(s.as_str(), self.sh.templates) {
@@ -166,6 +155,45 @@ pub(super) fn body_value(
     }
     // `ValueVisitor::visit_map`'s reading of a private key.
     Some(Ok(object_value(map)))
+}
+
+/// The `Value` of the number written `t`, as `deserialize_newtype_struct`
+/// gives it: `visit_i64`, the exact text (`ExactNumberAccess`), or what
+/// `visit_number_exact` gives (`direct::number_value`); `None` for a
+/// number out of range (the visits' error).
+#[inline(always)]
+pub(super) fn number_of(t: &str) -> Option<Value> {
+    Some(match json::small_int(t) {
+        Some(i) => Value::from(i),
+        None if json::exact_as_written(t) => Value::Number(Number::from_exact_text(t)?),
+        None => match json::integral(t) {
+            Some(int) => int_value(int),
+            None => rare_number(t)?,
+        },
+    })
+}
+
+/// The value of the integer with sign `neg` and magnitude `m` (from
+/// `json::integral`), as `direct::number_value` gives it: the first of
+/// `i64`, `u64`, `i128`, `u128` that holds it.
+#[inline(never)]
+pub(super) fn int_value((neg, m): (bool, u128)) -> Value {
+    if neg {
+        // `integral` gives at most `i128::MIN`'s magnitude.
+        let i = 0i128.wrapping_sub_unsigned(m);
+        match i64::try_from(i) {
+            Ok(i) => Value::from(i),
+            Err(_) => Value::from(i),
+        }
+    } else if let Ok(i) = i64::try_from(m) {
+        Value::from(i)
+    } else if let Ok(u) = u64::try_from(m) {
+        Value::from(u)
+    } else if let Ok(i) = i128::try_from(m) {
+        Value::from(i)
+    } else {
+        Value::from(m)
+    }
 }
 
 /// A number that is neither a short integer nor exact as written

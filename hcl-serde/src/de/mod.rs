@@ -129,6 +129,7 @@ mod expr;
 mod files;
 mod group;
 mod handover;
+mod json_direct;
 mod json_plain;
 mod json_seq;
 mod json_value;
@@ -143,6 +144,11 @@ mod value;
 pub use crate::source::{Syntax, DEFAULT_MAX_DEPTH};
 pub use capture::{RawBody, RawExpression};
 pub use deserializer::Deserializer;
+/// For the fuzz targets (`cfg(fuzzing)`): the routes a `Value` target
+/// takes on this thread, to compare them.
+#[cfg(fuzzing)]
+#[doc(hidden)]
+pub use direct::set_routes as __set_routes;
 pub use entry::{
     from_json_slice, from_json_slice_with, from_json_str, from_json_str_with, from_path,
     from_path_with_options, from_reader, from_reader_with, from_reader_with_options, from_slice,
