@@ -381,9 +381,12 @@ impl<'i, B: JsonBuilder<'i>> Parser<'i, '_, B> {
         // The decoded text is never longer than the input it comes from:
         // a small document's first reservation (the rest of the input) is
         // never outgrown, so no room is asked for beyond the text.
-        let buf = &mut self.decoded;
-        buf.reserve(self.pos - content_start);
-        buf.push_str(self.src.get(content_start..self.pos).unwrap_or_default());
+        self.decoded.reserve(self.pos - content_start);
+        // The text is copied a piece at a time, each piece running from
+        // `from` to the next escape (or the closing quote): an escaped
+        // `"`, `\\` or `/` is its own character, so it starts the next
+        // piece instead of being added alone.
+        let mut from = content_start;
         loop {
             let Some(b) = self.peek() else {
                 return Err(self.err(
@@ -393,6 +396,7 @@ impl<'i, B: JsonBuilder<'i>> Parser<'i, '_, B> {
             };
             match b {
                 b'"' => {
+                    self.push_piece(from);
                     self.pos += 1;
                     if !self.decoded.get(first..).is_some_and(str::is_ascii) {
                         self.high = HIGHS;
@@ -405,15 +409,18 @@ impl<'i, B: JsonBuilder<'i>> Parser<'i, '_, B> {
                 }
                 b'\\' => {
                     let esc_start = self.pos;
-                    self.pos += 1;
-                    let Some(e) = self.bytes.get(self.pos).copied() else {
+                    let Some(e) = self.bytes.get(self.pos + 1).copied() else {
+                        self.pos += 1;
                         continue;
                     };
-                    self.pos += 1;
+                    self.push_piece(from);
+                    self.pos += 2;
                     let c = match e {
-                        b'"' => '"',
-                        b'\\' => '\\',
-                        b'/' => '/',
+                        b'"' | b'\\' | b'/' => {
+                            from = self.pos - 1;
+                            self.plain_run();
+                            continue;
+                        }
                         b'b' => '\u{8}',
                         b'f' => '\u{c}',
                         b'n' => '\n',
@@ -428,6 +435,8 @@ impl<'i, B: JsonBuilder<'i>> Parser<'i, '_, B> {
                         }
                     };
                     self.decoded.push(c);
+                    from = self.pos;
+                    self.plain_run();
                 }
                 0..=0x1f => {
                     return Err(self.err(
@@ -435,15 +444,23 @@ impl<'i, B: JsonBuilder<'i>> Parser<'i, '_, B> {
                         Span::new(self.pos, self.pos + 1),
                     ))
                 }
-                _ => {
-                    // A run of plain text (whole characters: it ends
-                    // before an ASCII byte).
-                    let from = self.pos;
-                    self.pos += self.bytes.get(from..).map_or(0, |b| plain_run(b).0);
-                    self.decoded
-                        .push_str(self.src.get(from..self.pos).unwrap_or_default());
-                }
+                _ => self.plain_run(),
             }
+        }
+    }
+
+    /// Moves `pos` past a run of plain string text (whole characters: it
+    /// ends before an ASCII byte).
+    #[inline(always)]
+    fn plain_run(&mut self) {
+        self.pos += self.bytes.get(self.pos..).map_or(0, |b| plain_run(b).0);
+    }
+
+    /// Adds the input from `from` to `pos` to the decoded text.
+    #[inline(always)]
+    fn push_piece(&mut self, from: usize) {
+        if let Some(piece) = self.src.get(from..self.pos) {
+            self.decoded.push_str(piece);
         }
     }
 
