@@ -20,6 +20,12 @@
 //!    (resources ignored by both).
 //! 3. `cases`: every input of `../shared/conformance-json` that both
 //!    accept into a `Value` (skipped when the folder is absent).
+//! 4. `corpus`, `corpus typed`: the corpus (`../shared/corpus`, or
+//!    `HCL_CORPUS_DIR`; skipped when absent) in JSON syntax, each native
+//!    file the reference reads written as the `.tf.json` a tool would
+//!    write for it (`support/json_corpus.rs`: the corpus has no
+//!    JSON-syntax files), those that both accept, into a `Value` and into
+//!    the Terraform-module struct.
 //!
 //! Both run in interleaved rounds (ours, theirs, ours, ...). Reports MB/s
 //! (10^6 bytes per second), the ratio ours / theirs over all rounds and
@@ -28,7 +34,9 @@
 //! budget per library and part (default 3).
 //!
 //! For a profile, `HCL_JSON_PROFILE=ours-value` (or `theirs-value`,
-//! `ours-typed`, `theirs-typed`, `ours-cases`, `theirs-cases`; or the
+//! `ours-typed`, `theirs-typed`, `ours-cases`, `theirs-cases`,
+//! `ours-corpus`, `theirs-corpus`, `ours-corpus-typed`,
+//! `theirs-corpus-typed`; or the
 //! syntax alone, `ours-parse-value` / `-typed`, our document, and
 //! `theirs-parse-value` / `-typed`, serde_json into `IgnoredAny`) with
 //! `HCL_JSON_SIZE` (bytes, default 1000000) runs that one function once
@@ -80,6 +88,23 @@ fn ours_typed(s: &str) -> bool {
 
 fn theirs_typed(s: &str) -> bool {
     serde_json::from_str::<theirs_tf::Terraform>(s).is_ok()
+}
+
+#[path = "support/corpus.rs"]
+mod corpus;
+#[path = "support/json_corpus.rs"]
+mod json_corpus;
+
+/// The corpus in JSON syntax, the files that both read with `ours` and
+/// `theirs`; empty without the corpus.
+fn corpus_json(ours: fn(&str) -> bool, theirs: fn(&str) -> bool) -> Vec<String> {
+    let Some(dir) = corpus::corpus_dir() else {
+        return Vec::new();
+    };
+    json_corpus::json_corpus(&corpus::corpus(&dir))
+        .into_iter()
+        .filter(|s| ours(s) && theirs(s))
+        .collect()
 }
 
 #[path = "support/race.rs"]
@@ -274,6 +299,10 @@ fn profile(which: &str) {
             };
             (run, inputs)
         }
+        "ours-corpus" => (ours_value, corpus_json(ours_value, theirs_value)),
+        "theirs-corpus" => (theirs_value, corpus_json(ours_value, theirs_value)),
+        "ours-corpus-typed" => (ours_typed, corpus_json(ours_typed, theirs_typed)),
+        "theirs-corpus-typed" => (theirs_typed, corpus_json(ours_typed, theirs_typed)),
         other => panic!("HCL_JSON_PROFILE={other}: unknown"),
     };
     let repeat = std::env::var("HCL_JSON_REPEAT")
@@ -330,6 +359,14 @@ fn main() {
         Some(dir) => {
             report("cases", &cases(&dir), ours_value, theirs_value);
         }
+    }
+    let files = corpus_json(ours_value, theirs_value);
+    if files.is_empty() {
+        println!("corpus          skipped: no ../shared/corpus (HCL_CORPUS_DIR)");
+    } else {
+        report("corpus", &files, ours_value, theirs_value);
+        let typed = corpus_json(ours_typed, theirs_typed);
+        report("corpus typed", &typed, ours_typed, theirs_typed);
     }
     println!("load average after: {}", machine::load());
 }
