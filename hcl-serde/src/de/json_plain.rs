@@ -181,6 +181,8 @@ pub(super) fn int_value((neg, m): (bool, u128)) -> Value {
     if neg {
         // `integral` gives at most `i128::MIN`'s magnitude.
         let i = 0i128.wrapping_sub_unsigned(m);
+        // An `i64` when it fits (`Number`'s fast conversion), else the
+        // `i128` itself.
         match i64::try_from(i) {
             Ok(i) => Value::from(i),
             Err(_) => Value::from(i),
