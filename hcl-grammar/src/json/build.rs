@@ -7,8 +7,10 @@
 //! in between, through [`build_json`](super::build_json).
 
 use super::lists::Lists;
+use super::unescape::unescape;
 use super::{JsonArray, JsonKind, JsonObject, JsonProperty, JsonStr, JsonValue};
 use crate::{Error, Span};
+use std::borrow::Cow;
 
 /// What a JSON parse builds, value by value, as [`build_json`] reads the
 /// text: scalars when they are read, containers as they open, fill and
@@ -144,8 +146,9 @@ pub trait JsonBuilder<'i> {
 }
 
 /// The text of the strings and numbers read so far, for a
-/// [`JsonBuilder`]: the input, and the strings written with escapes,
-/// decoded.
+/// [`JsonBuilder`]: the input, and the property names written with
+/// escapes, decoded (a string value written with them is decoded when it
+/// is read).
 pub struct JsonText<'a, 'i> {
     pub(super) src: &'i str,
     pub(super) decoded: &'a str,
@@ -156,19 +159,15 @@ pub struct JsonText<'a, 'i> {
 impl<'a, 'i> JsonText<'a, 'i> {
     /// The text of the string `s` at `span` (quotes included), escapes
     /// decoded: borrowed from the input when it is written without them
-    /// ([`JsonStr::is_escaped`]).
+    /// ([`JsonStr::is_escaped`]), from the names decoded so far for a
+    /// property's name, and decoded into a new `String` for a string
+    /// value.
     #[inline]
-    pub fn str(&self, s: JsonStr, span: Span) -> &'a str
+    pub fn str(&self, s: JsonStr, span: Span) -> Cow<'a, str>
     where
         'i: 'a,
     {
-        if s.is_escaped() {
-            decoded(self.decoded, self.ends, s)
-        } else {
-            self.src
-                .get(span.start() + 1..span.end().saturating_sub(1))
-                .unwrap_or_default()
-        }
+        string_text(self.src, self.decoded, self.ends, s, span)
     }
 
     /// The text of the number at `span`, as written.
@@ -186,17 +185,41 @@ impl<'a, 'i> JsonText<'a, 'i> {
     }
 }
 
-/// The decoded text of the escaped string `s`, the `s.0`th of `decoded`,
-/// which ends at `ends[s.0 - 1]` (and starts where the one before ends).
-#[cold]
-pub(super) fn decoded<'a>(decoded: &'a str, ends: &[u32], s: JsonStr) -> &'a str {
-    let i = s.0 as usize;
+/// The text of the string `s` of `src` at `span` (quotes included):
+/// between the quotes when written without escapes; a name's decoded
+/// text, the `n`th of `decoded`, which ends at `ends[n - 1]` (and starts
+/// where the one before ends); a string value's decoded now.
+#[inline(always)]
+pub(super) fn string_text<'a>(
+    src: &'a str,
+    decoded: &'a str,
+    ends: &[u32],
+    s: JsonStr,
+    span: Span,
+) -> Cow<'a, str> {
+    let content = src
+        .get(span.start() + 1..span.end().saturating_sub(1))
+        .unwrap_or_default();
+    if s.is_escaped() {
+        escaped_text(content, decoded, ends, s)
+    } else {
+        Cow::Borrowed(content)
+    }
+}
+
+/// [`string_text`] of a string written with escapes, whose text between
+/// the quotes is `content`.
+#[inline(never)]
+fn escaped_text<'a>(content: &str, decoded: &'a str, ends: &[u32], s: JsonStr) -> Cow<'a, str> {
+    let Some(i) = s.decoded_index() else {
+        return Cow::Owned(unescape(content));
+    };
     let start = match i.checked_sub(2) {
         Some(before) => ends.get(before).map_or(0, |&e| e as usize),
         None => 0,
     };
     let end = ends.get(i.wrapping_sub(1)).map_or(start, |&e| e as usize);
-    decoded.get(start..end).unwrap_or_default()
+    Cow::Borrowed(decoded.get(start..end).unwrap_or_default())
 }
 
 /// The builder of a [`JsonDocument`](super::JsonDocument): each

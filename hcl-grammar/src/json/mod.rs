@@ -21,9 +21,13 @@
 //! nodes are small `Copy` data without drop glue: a string or a number
 //! is read through the document ([`JsonDocument::str`],
 //! [`JsonDocument::name`], [`JsonDocument::string`],
-//! [`JsonDocument::number`]), which borrows it from the input, or, for a
-//! string written with escapes, from the one buffer of decoded text it
-//! keeps. A document costs a few allocations, whatever its size (a small
+//! [`JsonDocument::number`]), which borrows it from the input. A string
+//! value written with escapes is decoded when it is read (the parse only
+//! checks its escapes: a string nobody reads is never copied, one that
+//! is read is copied once, into the `String` it is handed over as); a
+//! property name written with them is decoded as it is parsed, into the
+//! one buffer of decoded names the document keeps, so that every name is
+//! lent as a `&str`. A document costs a few allocations, whatever its size (a small
 //! one none, once one like it was dropped on the same thread: each thread
 //! keeps small buffers for the next parse), and its values lie in the
 //! order they are read.
@@ -55,17 +59,19 @@ mod build;
 mod bytes;
 mod lists;
 mod parse;
+mod unescape;
 
 pub use build::{JsonBuilder, JsonText};
 pub use parse::{build_json, parse_json};
 
 use crate::Span;
+use std::borrow::Cow;
 use std::fmt;
 
-/// A parsed JSON text: its root value, the arenas that hold every
+/// A parsed JSON text: its root value and the arenas that hold every
 /// array's elements and every object's properties (each container's
-/// children side by side), and the text of the strings written with
-/// escapes, decoded.
+/// children side by side), over the text it borrows its strings and
+/// numbers from.
 ///
 /// ```
 /// use hcl_grammar::json::{parse_json, JsonDocument, JsonKind, JsonValue};
@@ -87,7 +93,7 @@ pub struct JsonDocument<'i> {
     /// The text parsed (the whole input: spans are offsets into it).
     src: &'i str,
     root: JsonValue,
-    /// The arenas and the decoded text.
+    /// The arenas.
     room: lists::Room,
     /// Whether every string is ASCII.
     ascii: bool,
@@ -101,15 +107,12 @@ impl Drop for JsonDocument<'_> {
 }
 
 impl fmt::Debug for JsonDocument<'_> {
-    /// The nodes and the decoded text (not the input, which spans point
-    /// into).
+    /// The nodes (not the input, which spans point into).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("JsonDocument")
             .field("root", &self.root)
             .field("values", &self.room.values)
             .field("properties", &self.room.properties)
-            .field("decoded", &self.room.decoded)
-            .field("ends", &self.room.ends)
             .field("ascii", &self.ascii)
             .finish()
     }
@@ -164,21 +167,26 @@ impl<'i> JsonDocument<'i> {
     /// included) is `span`, escapes decoded: a string value's
     /// ([`JsonKind::String`] and [`JsonValue::span`]) or a property's
     /// name ([`JsonProperty::name`] and [`JsonProperty::name_span`]).
-    /// (A string of another document gives some other text.)
+    /// Borrowed from the input when the string is written without
+    /// escapes; from the document for a name written with them (names
+    /// are decoded as they are parsed); decoded into a new `String`, on
+    /// each call, for a string value written with them (values are
+    /// decoded when they are read). (A string of another document gives
+    /// some other text.)
     ///
     /// ```
     /// use hcl_grammar::json::{parse_json, JsonKind};
+    /// use std::borrow::Cow;
     /// let doc = parse_json(r#"["a\tb", "c"]"#, &Default::default()).unwrap();
     /// let JsonKind::Array(a) = doc.root().kind else { panic!() };
-    /// let JsonKind::String(s) = doc.items(a)[0].kind else { panic!() };
-    /// assert_eq!(doc.str(s, doc.items(a)[0].span), "a\tb");
+    /// let [ab, c] = doc.items(a) else { panic!() };
+    /// let (JsonKind::String(s), JsonKind::String(t)) = (ab.kind, c.kind) else { panic!() };
+    /// assert_eq!(doc.str(s, ab.span), "a\tb");
+    /// assert!(matches!(doc.str(t, c.span), Cow::Borrowed("c")));
     /// ```
     #[inline]
-    pub fn str(&self, s: JsonStr, span: Span) -> &str {
-        match self.source_str(s, span) {
-            Some(text) => text,
-            None => self.decoded(s),
-        }
+    pub fn str(&self, s: JsonStr, span: Span) -> Cow<'_, str> {
+        build::string_text(self.src, &self.room.decoded, &self.room.ends, s, span)
     }
 
     /// [`JsonDocument::str`] when the string is written without escapes:
@@ -204,27 +212,28 @@ impl<'i> JsonDocument<'i> {
             .or(Some(""))
     }
 
-    /// The decoded text of the escaped string `s`.
-    fn decoded(&self, s: JsonStr) -> &str {
-        build::decoded(&self.room.decoded, &self.room.ends, s)
-    }
-
-    /// A property's name, escapes decoded.
+    /// A property's name, escapes decoded (names are decoded as they are
+    /// parsed, so a name is always lent).
     #[inline]
     pub fn name(&self, p: &JsonProperty) -> &str {
-        self.str(p.name, p.name_span)
+        match self.str(p.name, p.name_span) {
+            Cow::Borrowed(name) => name,
+            // A string value's node given as a name's: not a name of
+            // this document.
+            Cow::Owned(_) => "",
+        }
     }
 
-    /// The text of a string value, escapes decoded; `None` for a value of
-    /// another kind.
+    /// The text of a string value, escapes decoded (see
+    /// [`JsonDocument::str`]); `None` for a value of another kind.
     ///
     /// ```
     /// use hcl_grammar::json::parse_json;
     /// let doc = parse_json(r#""caf\u00e9""#, &Default::default()).unwrap();
-    /// assert_eq!(doc.string(doc.root()), Some("café"));
+    /// assert_eq!(doc.string(doc.root()).as_deref(), Some("café"));
     /// ```
     #[inline]
-    pub fn string(&self, v: &JsonValue) -> Option<&str> {
+    pub fn string(&self, v: &JsonValue) -> Option<Cow<'_, str>> {
         match v.kind {
             JsonKind::String(s) => Some(self.str(s, v.span)),
             _ => None,
@@ -330,17 +339,33 @@ impl JsonKind {
 
 /// A string of a [`JsonDocument`] (a string value or a property name):
 /// its text is [`JsonDocument::str`] of it and its span. Either the input
-/// between the quotes, or, when it is written with escapes, text the
-/// document decoded.
+/// between the quotes, or, when it is written with escapes, that text
+/// decoded: as it was parsed for a name, as it is read for a value.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct JsonStr(u32);
 
 impl JsonStr {
     /// A string written without escapes: its text is the input's.
     const SOURCE: JsonStr = JsonStr(0);
+    /// A string value written with escapes: decoded when it is read.
+    const LAZY: JsonStr = JsonStr(u32::MAX);
 
-    /// Whether the string is written with escapes (its text is then held
-    /// by the document, decoded, not borrowed from the input).
+    /// The name written with escapes whose decoded text is the `n`th
+    /// (from 1) the parse decoded.
+    fn decoded(n: usize) -> JsonStr {
+        JsonStr(u32::try_from(n).unwrap_or(u32::MAX - 1).min(u32::MAX - 1))
+    }
+
+    /// Which of the decoded names this is (from 1), if one.
+    fn decoded_index(self) -> Option<usize> {
+        match self.0 {
+            0 | u32::MAX => None,
+            n => Some(n as usize),
+        }
+    }
+
+    /// Whether the string is written with escapes (its text is then
+    /// decoded when it is read, not borrowed from the input).
     ///
     /// ```
     /// use hcl_grammar::json::{parse_json, JsonKind};

@@ -5,6 +5,7 @@
 use super::build::{index, DocBuilder, JsonBuilder, JsonText};
 use super::bytes::{show_byte, valid_number};
 use super::lists::{sized, Room, Spare};
+use super::unescape::unescape_into;
 use super::{JsonDocument, JsonKind, JsonStr, JsonValue};
 use crate::{Error, ParseOptions, Result, Span};
 
@@ -171,7 +172,7 @@ struct Parser<'i, 'b, B> {
     max_depth: usize,
     /// For the file name of errors.
     options: &'b ParseOptions,
-    /// The text of the strings with escapes read so far, decoded.
+    /// The text of the names with escapes read so far, decoded.
     decoded: String,
     /// Where each of those ends in `decoded`.
     ends: Vec<u32>,
@@ -341,52 +342,74 @@ impl<'i, B: JsonBuilder<'i>> Parser<'i, '_, B> {
         })
     }
 
-    /// A string starting at the current `"`; leaves `pos` after the
-    /// closing quote.
+    /// A string value starting at the current `"`; leaves `pos` after
+    /// the closing quote. One written with escapes is decoded when it is
+    /// read ([`JsonStr::LAZY`]), not here.
     #[inline]
     fn string(&mut self) -> Fallible<'i, JsonStr, B> {
         let open = self.pos;
-        let content_start = open + 1;
-        // Most strings have no escape: scan to the closing quote and
-        // borrow. Any byte from 0x20 up other than `"` and `\` is plain
-        // text (bytes of multi-byte characters included: the input is a
-        // `str`).
+        if self.plain_string() {
+            return Ok(JsonStr::SOURCE);
+        }
+        self.escaped_string(open)?;
+        Ok(JsonStr::LAZY)
+    }
+
+    /// A property name starting at the current `"`, as [`Parser::string`];
+    /// one written with escapes is decoded now, into the document's
+    /// decoded text, so that every name can be lent as a `&str`.
+    #[inline]
+    fn name(&mut self) -> Fallible<'i, JsonStr, B> {
+        let open = self.pos;
+        if self.plain_string() {
+            return Ok(JsonStr::SOURCE);
+        }
+        self.escaped_name(open)
+    }
+
+    /// The rest of [`Parser::name`] from the first escape (or error).
+    #[inline(never)]
+    fn escaped_name(&mut self, open: usize) -> Fallible<'i, JsonStr, B> {
+        self.escaped_string(open)?;
+        let content = self
+            .src
+            .get(open + 1..self.pos.saturating_sub(1))
+            .unwrap_or_default();
+        unescape_into(content, &mut self.decoded);
+        // The decoded text is at most as long as the input (an escape is
+        // never shorter than its character), so its offsets fit a `u32`
+        // as the input's do.
+        self.ends.push(index(self.decoded.len()));
+        Ok(JsonStr::decoded(self.ends.len()))
+    }
+
+    /// Moves `pos` past the string starting at the current `"` if it is
+    /// written without escapes (most are: scanned to the closing quote,
+    /// whose text is then borrowed), and says so; otherwise leaves `pos`
+    /// at its first escape (or error). Any byte from 0x20 up other than
+    /// `"` and `\` is plain text (bytes of multi-byte characters
+    /// included: the input is a `str`).
+    #[inline(always)]
+    fn plain_string(&mut self) -> bool {
+        let content_start = self.pos + 1;
         let rest = self.bytes.get(content_start..).unwrap_or_default();
         let (n, seen) = plain_run(rest);
         self.high |= seen;
         let end = content_start + n;
         if rest.get(n) == Some(&b'"') {
             self.pos = end + 1;
-            return Ok(JsonStr::SOURCE);
+            return true;
         }
         self.pos = end;
-        self.escaped_string(open, content_start)
+        false
     }
 
-    /// The rest of [`Parser::string`] from the first escape (or error):
-    /// the text so far, then the rest decoded, at the end of the
-    /// document's decoded text.
+    /// The rest of a string (opened at `open`) from its first escape (or
+    /// error): the escapes are checked and `pos` left after the closing
+    /// quote. The text is decoded by `unescape.rs`, which decodes each
+    /// escape as it is checked here.
     #[inline(never)]
-    fn escaped_string(&mut self, open: usize, content_start: usize) -> Fallible<'i, JsonStr, B> {
-        let first = self.decoded.len();
-        if first == 0 {
-            // The first string with escapes: room for the decoded text of
-            // all of them in a small document (it is never longer than
-            // the rest of the input), of the first ones in a large one
-            // (nothing to do when the spare buffer has it).
-            let rest = self.bytes.len().saturating_sub(content_start);
-            self.decoded.reserve(rest.min(FIRST_DECODED));
-            self.ends.reserve(8);
-        }
-        // The decoded text is never longer than the input it comes from:
-        // a small document's first reservation (the rest of the input) is
-        // never outgrown, so no room is asked for beyond the text.
-        self.decoded.reserve(self.pos - content_start);
-        // The text is copied a piece at a time, each piece running from
-        // `from` to the next escape (or the closing quote): an escaped
-        // `"`, `\\` or `/` is its own character, so it starts the next
-        // piece instead of being added alone.
-        let mut from = content_start;
+    fn escaped_string(&mut self, open: usize) -> Fallible<'i, (), B> {
         loop {
             let Some(b) = self.peek() else {
                 return Err(self.err(
@@ -396,16 +419,8 @@ impl<'i, B: JsonBuilder<'i>> Parser<'i, '_, B> {
             };
             match b {
                 b'"' => {
-                    self.push_piece(from);
                     self.pos += 1;
-                    if !self.decoded.get(first..).is_some_and(str::is_ascii) {
-                        self.high = HIGHS;
-                    }
-                    // The decoded text is at most as long as the input
-                    // (an escape is never shorter than its character), so
-                    // its offsets fit a `u32` as the input's do.
-                    self.ends.push(index(self.decoded.len()));
-                    return Ok(JsonStr(index(self.ends.len())));
+                    return Ok(());
                 }
                 b'\\' => {
                     let esc_start = self.pos;
@@ -413,29 +428,21 @@ impl<'i, B: JsonBuilder<'i>> Parser<'i, '_, B> {
                         self.pos += 1;
                         continue;
                     };
-                    self.push_piece(from);
                     self.pos += 2;
-                    let c = match e {
-                        b'"' | b'\\' | b'/' => {
-                            from = self.pos - 1;
-                            self.plain_run();
-                            continue;
+                    match e {
+                        b'"' | b'\\' | b'/' | b'b' | b'f' | b'n' | b'r' | b't' => {}
+                        b'u' => {
+                            if !self.unicode_escape(esc_start)?.is_ascii() {
+                                self.high = HIGHS;
+                            }
                         }
-                        b'b' => '\u{8}',
-                        b'f' => '\u{c}',
-                        b'n' => '\n',
-                        b'r' => '\r',
-                        b't' => '\t',
-                        b'u' => self.unicode_escape(esc_start)?,
                         _ => {
                             return Err(self.err(
                                 "Invalid JSON string: invalid escape sequence",
                                 Span::new(esc_start, self.pos),
                             ))
                         }
-                    };
-                    self.decoded.push(c);
-                    from = self.pos;
+                    }
                     self.plain_run();
                 }
                 0..=0x1f => {
@@ -450,18 +457,12 @@ impl<'i, B: JsonBuilder<'i>> Parser<'i, '_, B> {
     }
 
     /// Moves `pos` past a run of plain string text (whole characters: it
-    /// ends before an ASCII byte).
+    /// ends before an ASCII byte), noting its bytes in `high`.
     #[inline(always)]
     fn plain_run(&mut self) {
-        self.pos += self.bytes.get(self.pos..).map_or(0, |b| plain_run(b).0);
-    }
-
-    /// Adds the input from `from` to `pos` to the decoded text.
-    #[inline(always)]
-    fn push_piece(&mut self, from: usize) {
-        if let Some(piece) = self.src.get(from..self.pos) {
-            self.decoded.push_str(piece);
-        }
+        let (n, seen) = self.bytes.get(self.pos..).map_or((0, 0), plain_run);
+        self.high |= seen;
+        self.pos += n;
     }
 
     /// The character of a `\uXXXX` escape (and its pair, for a surrogate);
@@ -578,7 +579,7 @@ impl<'i, B: JsonBuilder<'i>> Parser<'i, '_, B> {
                 self.skip_ws();
                 let name_start = self.pos;
                 let name = match self.peek() {
-                    Some(b'"') => self.string()?,
+                    Some(b'"') => self.name()?,
                     Some(b'}') => {
                         return Err(self.err(
                             "Trailing comma in object: JSON does not permit a trailing comma after the final property in an object",
@@ -671,10 +672,6 @@ fn reserve(n: usize) -> usize {
         n
     }
 }
-
-/// The room for decoded text reserved at the first string with escapes
-/// (more is added as needed).
-const FIRST_DECODED: usize = 4096;
 
 /// A byte's high bit in each of a word's eight bytes.
 const HIGHS: u64 = 0x8080_8080_8080_8080;

@@ -322,7 +322,7 @@ fn iterator_name(a: &Attribute<'_>) -> std::result::Result<String, Located> {
             }
         }
         AttrExpr::Json(v) => match v.string() {
-            Some(s) if hcl_grammar::is_identifier(s) => Ok(s.to_string()),
+            Some(s) if hcl_grammar::is_identifier(&s) => Ok(s.into_owned()),
             Some(s) if s.split('.').all(hcl_grammar::is_identifier) => Err(too_long()),
             _ => Err(not_static()),
         },

@@ -284,7 +284,7 @@ pub(crate) fn evaluate(v: JsonRef<'_, '_>, ctx: Option<&Context>, depth: usize) 
             // any type (after every property is checked).
             let mut known = true;
             for p in v.object().into_iter().flatten() {
-                let key = string(p.name(), p.name_span, ctx)?;
+                let key = string(std::borrow::Cow::Borrowed(p.name()), p.name_span, ctx)?;
                 let value = evaluate(p.value(), ctx, depth + 1)?;
                 let key = match key {
                     Value::String(s) => s,
@@ -326,13 +326,11 @@ pub(crate) fn evaluate(v: JsonRef<'_, '_>, ctx: Option<&Context>, depth: usize) 
     })
 }
 
-fn string(s: &str, span: Span, ctx: Option<&Context>) -> Result<Value> {
+fn string(s: std::borrow::Cow<'_, str>, span: Span, ctx: Option<&Context>) -> Result<Value> {
     match ctx {
         // Literal text, normalized (NFC) as the reference does.
-        None => Ok(Value::String(
-            hcl_grammar::__private::nfc(std::borrow::Cow::Borrowed(s)).into_owned(),
-        )),
-        Some(ctx) => eval_template(s, span, ctx),
+        None => Ok(Value::String(hcl_grammar::__private::nfc(s).into_owned())),
+        Some(ctx) => eval_template(&s, span, ctx),
     }
 }
 

@@ -12,6 +12,7 @@
 use super::Str;
 use hcl_grammar::json::{JsonDocument, JsonKind, JsonProperty, JsonStr, JsonValue};
 use hcl_grammar::Span;
+use std::borrow::Cow;
 use std::fmt;
 use std::ops::Deref;
 
@@ -23,24 +24,29 @@ pub(crate) struct JsonRef<'a, 'i> {
 }
 
 /// A string of `doc` at `span`: borrowed from the input when written
-/// without escapes, lent by the document otherwise.
+/// without escapes, lent by the document for a name written with them,
+/// decoded (owned) for a string value written with them.
 #[inline]
 fn str_of<'a, 'i>(doc: &'a JsonDocument<'i>, s: JsonStr, span: Span) -> Str<'a, 'i> {
     match doc.source_str(s, span) {
         Some(text) => Str::Borrowed(text),
-        None => Str::Transient(doc.str(s, span)),
+        None => match doc.str(s, span) {
+            Cow::Borrowed(text) => Str::Transient(text),
+            Cow::Owned(text) => Str::Owned(text),
+        },
     }
 }
 
-/// The bytes of the text of a string of `doc` at `span`: those of the
-/// input when it is written without escapes (a slice, without the checks
-/// a `str` slice makes for character boundaries), of the decoded text
-/// otherwise. Equal texts have equal bytes.
+/// The bytes of the name of `p`, a property of `doc`: those of the input
+/// when it is written without escapes (a slice, without the checks a
+/// `str` slice makes for character boundaries), of the decoded name
+/// otherwise. Equal names have equal bytes.
 #[inline]
-fn bytes_of<'a>(doc: &'a JsonDocument<'_>, s: JsonStr, span: Span) -> &'a [u8] {
-    if s.is_escaped() {
-        return doc.str(s, span).as_bytes();
+fn bytes_of<'a>(doc: &'a JsonDocument<'_>, p: &JsonProperty) -> &'a [u8] {
+    if p.name.is_escaped() {
+        return doc.name(p).as_bytes();
     }
+    let span = p.name_span;
     doc.source()
         .as_bytes()
         .get(span.start() + 1..span.end().saturating_sub(1))
@@ -90,9 +96,10 @@ impl<'a, 'i> JsonRef<'a, 'i> {
         matches!(self.v.kind, JsonKind::Object(_))
     }
 
-    /// The text of a string, escapes decoded.
+    /// The text of a string, escapes decoded (into a new `String` when
+    /// it has them: see [`JsonRef::string_str`]).
     #[inline]
-    pub(crate) fn string(self) -> Option<&'a str> {
+    pub(crate) fn string(self) -> Option<Cow<'a, str>> {
         self.doc.string(self.v)
     }
 
@@ -156,7 +163,7 @@ impl<'a, 'i> PropRef<'a, 'i> {
         if !p.name.is_escaped() && p.name_span.len() != name.len() + 2 {
             return false;
         }
-        bytes_of(self.doc, p.name, p.name_span) == name.as_bytes()
+        bytes_of(self.doc, p) == name.as_bytes()
     }
 
     /// [`PropRef::name`], borrowed from the input when it can be.
@@ -251,7 +258,7 @@ impl<'a, 'i> Props<'a, 'i> {
     /// Whether the names are distinct (compared as written): see
     /// [`distinct`].
     pub(crate) fn distinct_names(self) -> bool {
-        let bytes = |p: &JsonProperty| bytes_of(self.doc, p.name, p.name_span);
+        let bytes = |p: &JsonProperty| bytes_of(self.doc, p);
         if self.props.len() > TINY {
             return distinct(self.props, bytes);
         }

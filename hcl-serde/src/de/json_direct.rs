@@ -26,6 +26,7 @@ use crate::value::Map;
 use crate::Value;
 use hcl_grammar::json::{build_json, JsonBuilder, JsonKind, JsonStr, JsonText, JsonValue};
 use hcl_grammar::{ParseOptions, Span};
+use std::borrow::Cow;
 
 /// The `Value` of the JSON text `src`, its root an object, built while
 /// it is parsed, as the document route would read it into a `Value`
@@ -126,11 +127,11 @@ impl From<hcl_grammar::Error> for Stop {
 /// The text of a string or name, owned, normalized (NFC) unless `ascii`
 /// says that every string so far is ASCII; as `text_of`.
 #[inline]
-fn owned_text(s: &str, ascii: bool) -> String {
+fn owned_text(s: Cow<'_, str>, ascii: bool) -> String {
     if ascii || s.is_ascii() {
-        return s.to_owned();
+        return s.into_owned();
     }
-    normalized(s).unwrap_or_else(|| s.to_owned())
+    normalized(&s).unwrap_or_else(|| s.into_owned())
 }
 
 impl<'i> JsonBuilder<'i> for ValueBuilder<'_> {
@@ -146,7 +147,7 @@ impl<'i> JsonBuilder<'i> for ValueBuilder<'_> {
         Ok(match v.kind {
             JsonKind::String(s) => {
                 let s = text.str(s, v.span);
-                if is_template(s, self.templates) {
+                if is_template(&s, self.templates) {
                     return Err(Stop);
                 }
                 Value::String(owned_text(s, text.is_ascii()))
@@ -198,11 +199,11 @@ impl<'i> JsonBuilder<'i> for ValueBuilder<'_> {
             if name == COMMENT {
                 return Ok(());
             }
-            name.to_owned()
+            name.into_owned()
         } else {
             // An object value's (`plain_value`): no name a template, each
             // normalized.
-            if self.templates && is_template(name, true) {
+            if self.templates && is_template(&name, true) {
                 return Err(Stop);
             }
             owned_text(name, text.is_ascii())

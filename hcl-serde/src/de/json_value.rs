@@ -101,7 +101,7 @@ impl<'a, 'de> JsonDeserializer<'a, 'de> {
     /// the text is not looked at without one).
     #[inline]
     fn is_template(&self) -> bool {
-        self.sh.templates && self.v.string().is_some_and(|s| json::is_template(s, true))
+        self.sh.templates && self.v.string().is_some_and(|s| json::is_template(&s, true))
     }
 
     /// The properties of an object whose keys are all literal and
