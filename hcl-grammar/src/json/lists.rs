@@ -76,15 +76,15 @@ impl<T> Lists<T> {
     }
 }
 
-/// A document's arenas and decoded text.
+/// A document's arenas and decoded names.
 #[derive(Clone, PartialEq, Default)]
 pub(super) struct Room {
     /// The elements of every array.
     pub(super) values: Vec<JsonValue>,
     /// The properties of every object.
     pub(super) properties: Vec<JsonProperty>,
-    /// The text of every string written with escapes, decoded, one after
-    /// another.
+    /// The text of every property name written with escapes, decoded,
+    /// one after another (a string value is decoded when it is read).
     pub(super) decoded: String,
     /// Where each of those ends in `decoded` (it starts where the one
     /// before ends).
@@ -130,7 +130,7 @@ pub(super) struct Spare {
 
 /// The most nodes a kept arena or list may have room for.
 const KEEP_NODES: usize = 256;
-/// The most bytes of decoded text a kept buffer may have room for.
+/// The most bytes of decoded names a kept buffer may have room for.
 const KEEP_TEXT: usize = 4096;
 
 impl Spare {
@@ -148,7 +148,7 @@ impl Spare {
         self.props.settle();
     }
 
-    /// Keeps the buffers of a parse's decoded text (one that made no
+    /// Keeps the buffers of a parse's decoded names (one that made no
     /// document), emptied, when they are small.
     pub(super) fn keep_text(&mut self, mut decoded: String, mut ends: Vec<u32>) {
         if decoded.capacity() <= KEEP_TEXT && ends.capacity() <= KEEP_NODES {

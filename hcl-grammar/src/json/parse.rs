@@ -45,7 +45,7 @@ pub fn build_json<'i, B: JsonBuilder<'i>>(
 ) -> std::result::Result<B::Value, B::Error> {
     let span = checked(input, options)?;
     super::lists::with_spare(|spare| {
-        // Only the decoded text's buffers are used: taken from the
+        // Only the buffers of decoded names are used: taken from the
         // thread's spare room, given back (empty) after.
         let decoded = std::mem::take(&mut spare.room.decoded);
         let ends = std::mem::take(&mut spare.room.ends);
@@ -66,7 +66,7 @@ fn checked(input: &str, options: &ParseOptions) -> Result<Span> {
     Ok(span)
 }
 
-/// What [`run`] gives: the root's value, the buffers of decoded text,
+/// What [`run`] gives: the root's value, the buffers of decoded names,
 /// and the strings' bytes OR-ed (see [`Parser::high`]).
 struct Ran<T, E> {
     root: std::result::Result<T, E>,
@@ -75,8 +75,8 @@ struct Ran<T, E> {
     high: u64,
 }
 
-/// Parses `span` of `input` with `builder`, the decoded text of escaped
-/// strings going to `decoded` and `ends`.
+/// Parses `span` of `input` with `builder`, the decoded text of names
+/// written with escapes going to `decoded` and `ends`.
 #[inline(always)]
 fn run<'i, B: JsonBuilder<'i>>(
     input: &'i str,
