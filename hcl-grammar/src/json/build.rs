@@ -197,14 +197,19 @@ pub(super) fn string_text<'a>(
     s: JsonStr,
     span: Span,
 ) -> Cow<'a, str> {
-    let content = src
-        .get(span.start() + 1..span.end().saturating_sub(1))
-        .unwrap_or_default();
+    let content = between_quotes(src, span);
     if s.is_escaped() {
         escaped_text(content, decoded, ends, s)
     } else {
         Cow::Borrowed(content)
     }
+}
+
+/// The text of `src` between the quotes of the string at `span`.
+#[inline(always)]
+pub(super) fn between_quotes(src: &str, span: Span) -> &str {
+    src.get(span.start() + 1..span.end().saturating_sub(1))
+        .unwrap_or_default()
 }
 
 /// [`string_text`] of a string written with escapes, whose text between

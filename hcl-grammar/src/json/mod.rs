@@ -207,9 +207,7 @@ impl<'i> JsonDocument<'i> {
         if s.is_escaped() {
             return None;
         }
-        self.src
-            .get(span.start() + 1..span.end().saturating_sub(1))
-            .or(Some(""))
+        Some(build::between_quotes(self.src, span))
     }
 
     /// A property's name, escapes decoded (names are decoded as they are

@@ -2,10 +2,10 @@
 //! [`JsonBuilder`] as it is read: the document's ([`DocBuilder`]), or a
 //! reader's own (`build_json`).
 
-use super::build::{index, DocBuilder, JsonBuilder, JsonText};
+use super::build::{between_quotes, index, DocBuilder, JsonBuilder, JsonText};
 use super::bytes::{show_byte, valid_number};
 use super::lists::{sized, Room, Spare};
-use super::unescape::unescape_into;
+use super::unescape::{hex4, is_high_surrogate, lone, pair, unescape_into};
 use super::{JsonDocument, JsonKind, JsonStr, JsonValue};
 use crate::{Error, ParseOptions, Result, Span};
 
@@ -371,10 +371,7 @@ impl<'i, B: JsonBuilder<'i>> Parser<'i, '_, B> {
     #[inline(never)]
     fn escaped_name(&mut self, open: usize) -> Fallible<'i, JsonStr, B> {
         self.escaped_string(open)?;
-        let content = self
-            .src
-            .get(open + 1..self.pos.saturating_sub(1))
-            .unwrap_or_default();
+        let content = between_quotes(self.src, Span::new(open, self.pos));
         unescape_into(content, &mut self.decoded);
         // The decoded text is at most as long as the input (an escape is
         // never shorter than its character), so its offsets fit a `u32`
@@ -469,30 +466,23 @@ impl<'i, B: JsonBuilder<'i>> Parser<'i, '_, B> {
     /// a lone surrogate becomes U+FFFD, as in the reference.
     fn unicode_escape(&mut self, esc_start: usize) -> Fallible<'i, char, B> {
         let hi = self.hex4(esc_start)?;
-        if (0xD800..0xDC00).contains(&hi)
+        if is_high_surrogate(hi)
             && self.bytes.get(self.pos) == Some(&b'\\')
             && self.bytes.get(self.pos + 1) == Some(&b'u')
         {
             let save = self.pos;
             self.pos += 2;
             let lo = self.hex4(esc_start)?;
-            if (0xDC00..0xE000).contains(&lo) {
-                let c = 0x10000 + ((hi - 0xD800) << 10) + (lo - 0xDC00);
-                return Ok(char::from_u32(c).unwrap_or('\u{FFFD}'));
+            if let Some(c) = pair(hi, lo) {
+                return Ok(c);
             }
             self.pos = save;
         }
-        Ok(char::from_u32(hi).unwrap_or('\u{FFFD}'))
+        Ok(lone(hi))
     }
 
     fn hex4(&mut self, esc_start: usize) -> Fallible<'i, u32, B> {
-        let digits = self.bytes.get(self.pos..self.pos + 4);
-        let value = digits.and_then(|d| {
-            d.iter().try_fold(0u32, |acc, &b| {
-                char::from(b).to_digit(16).map(|v| acc * 16 + v)
-            })
-        });
-        match value {
+        match hex4(self.bytes.get(self.pos..self.pos + 4)) {
             Some(v) => {
                 self.pos += 4;
                 Ok(v)

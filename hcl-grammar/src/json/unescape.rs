@@ -100,20 +100,41 @@ fn unicode(rest: &[u8]) -> (Option<char>, usize) {
     let Some(hi) = hex4(rest.get(1..5)) else {
         return (None, 0);
     };
-    if (0xD800..0xDC00).contains(&hi) && rest.get(5..7) == Some(b"\\u") {
-        if let Some(lo @ 0xDC00..0xE000) = hex4(rest.get(7..11)) {
-            let c = 0x10000 + ((hi - 0xD800) << 10) + (lo - 0xDC00);
-            return (Some(char::from_u32(c).unwrap_or('\u{FFFD}')), 11);
+    if is_high_surrogate(hi) && rest.get(5..7) == Some(b"\\u") {
+        if let Some(c) = hex4(rest.get(7..11)).and_then(|lo| pair(hi, lo)) {
+            return (Some(c), 11);
         }
     }
-    (Some(char::from_u32(hi).unwrap_or('\u{FFFD}')), 5)
+    (Some(lone(hi)), 5)
 }
 
-/// The value of four hexadecimal digits.
-fn hex4(digits: Option<&[u8]>) -> Option<u32> {
+/// The value of four hexadecimal digits (the parser's check of a `\u`
+/// escape too).
+pub(super) fn hex4(digits: Option<&[u8]>) -> Option<u32> {
     digits?.iter().try_fold(0u32, |acc, &b| {
         char::from(b).to_digit(16).map(|v| acc * 16 + v)
     })
+}
+
+/// Whether a `\u` escape's value is a high surrogate, which a low one
+/// may follow to make one character.
+pub(super) fn is_high_surrogate(v: u32) -> bool {
+    (0xD800..0xDC00).contains(&v)
+}
+
+/// The character of the surrogate pair `hi`, `lo`; `None` when `lo` is
+/// not a low surrogate (`hi` is then [`lone`]).
+pub(super) fn pair(hi: u32, lo: u32) -> Option<char> {
+    if !is_high_surrogate(hi) || !(0xDC00..0xE000).contains(&lo) {
+        return None;
+    }
+    char::from_u32(0x10000 + ((hi - 0xD800) << 10) + (lo - 0xDC00))
+}
+
+/// The character of a `\u` escape not part of a pair: U+FFFD for a lone
+/// surrogate, as in the reference.
+pub(super) fn lone(v: u32) -> char {
+    char::from_u32(v).unwrap_or('\u{FFFD}')
 }
 
 #[cfg(test)]

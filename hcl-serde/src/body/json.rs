@@ -15,6 +15,7 @@ use crate::source::DEFAULT_MAX_DEPTH;
 use crate::{Map, Value};
 use hcl_grammar::json::{JsonKind, JsonValue};
 use hcl_grammar::Span;
+use std::borrow::Cow;
 
 /// The properties of a body (or of a label level): an object's, the
 /// merged objects of an array, none for `null`.
@@ -284,7 +285,7 @@ pub(crate) fn evaluate(v: JsonRef<'_, '_>, ctx: Option<&Context>, depth: usize) 
             // any type (after every property is checked).
             let mut known = true;
             for p in v.object().into_iter().flatten() {
-                let key = string(std::borrow::Cow::Borrowed(p.name()), p.name_span, ctx)?;
+                let key = string(Cow::Borrowed(p.name()), p.name_span, ctx)?;
                 let value = evaluate(p.value(), ctx, depth + 1)?;
                 let key = match key {
                     Value::String(s) => s,
@@ -326,7 +327,7 @@ pub(crate) fn evaluate(v: JsonRef<'_, '_>, ctx: Option<&Context>, depth: usize) 
     })
 }
 
-fn string(s: std::borrow::Cow<'_, str>, span: Span, ctx: Option<&Context>) -> Result<Value> {
+fn string(s: Cow<'_, str>, span: Span, ctx: Option<&Context>) -> Result<Value> {
     match ctx {
         // Literal text, normalized (NFC) as the reference does.
         None => Ok(Value::String(hcl_grammar::__private::nfc(s).into_owned())),
@@ -365,9 +366,9 @@ pub(crate) fn is_template(s: &str, templates: bool) -> bool {
 /// A literal JSON string's text: normalized (NFC), as the reference's
 /// JSON strings are with or without a context. `None`: it already is.
 pub(crate) fn normalized(s: &str) -> Option<String> {
-    match hcl_grammar::__private::nfc(std::borrow::Cow::Borrowed(s)) {
-        std::borrow::Cow::Borrowed(_) => None,
-        std::borrow::Cow::Owned(o) => Some(o),
+    match hcl_grammar::__private::nfc(Cow::Borrowed(s)) {
+        Cow::Borrowed(_) => None,
+        Cow::Owned(o) => Some(o),
     }
 }
 
