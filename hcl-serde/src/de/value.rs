@@ -585,7 +585,7 @@ impl<'de> de::SeqAccess<'de> for ValueSeqAccess {
 }
 
 struct ValueMapAccess {
-    entries: indexmap::map::IntoIter<String, Value>,
+    entries: crate::value::map::IntoIter<String, Value>,
     value: Option<(String, Value)>,
     span: Option<Span>,
     depth: usize,

@@ -190,10 +190,10 @@ fn body_value<'a>(
                     key = label.as_str();
                 }
                 match map.entry(key.to_owned()) {
-                    indexmap::map::Entry::Vacant(e) => {
+                    crate::value::map::Entry::Vacant(e) => {
                         e.insert(inner);
                     }
-                    indexmap::map::Entry::Occupied(mut e) => match e.get_mut() {
+                    crate::value::map::Entry::Occupied(mut e) => match e.get_mut() {
                         Value::Array(a) => a.push(inner),
                         other => {
                             let first = other.take();

@@ -28,6 +28,7 @@ pub(crate) mod de;
 mod from;
 mod index;
 mod macros;
+pub mod map;
 mod partial_eq;
 mod ser;
 
@@ -35,19 +36,13 @@ mod ser;
 pub(crate) mod nfc;
 
 pub use index::Index;
+pub use map::Map;
 
 pub(crate) mod types;
 
 use self::types::Type;
 use crate::Number;
 use std::fmt;
-
-/// An insertion-ordered map, the representation of HCL objects.
-///
-/// Keys keep the order in which they were inserted; where HCL demands
-/// lexicographic order (iterating an object in a `for` expression), the
-/// evaluator sorts.
-pub type Map<K = String, V = Value> = indexmap::IndexMap<K, V>;
 
 /// Any HCL value, after evaluation.
 ///
