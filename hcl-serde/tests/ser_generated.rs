@@ -10,6 +10,7 @@
 mod ser_support;
 
 use hcl::{Map, Number, Value};
+use hcl_test_support::Rng;
 use ser_support::{assert_formatted, round_trip};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -18,25 +19,6 @@ use std::collections::BTreeMap;
 struct Check {
     path: String,
     interval: u32,
-}
-
-/// A small deterministic generator (xorshift), so the generated cases are
-/// the same on every run.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-    fn pick<'a>(&mut self, xs: &[&'a str]) -> &'a str {
-        xs[self.below(xs.len() as u64) as usize]
-    }
 }
 
 const WORDS: &[&str] = &[
@@ -64,7 +46,7 @@ fn gen_value(r: &mut Rng, depth: u32) -> Value {
     match r.below(top) {
         0 => Value::Null,
         1 => Value::Bool(r.below(2) == 0),
-        2 => Value::from(r.next() as i64),
+        2 => Value::from(r.next_u64() as i64),
         3 => {
             let lits = [
                 "0.5",
@@ -127,7 +109,7 @@ struct Gen {
 fn gen_struct(r: &mut Rng, depth: u32) -> Gen {
     Gen {
         name: r.pick(WORDS).to_owned(),
-        n: (r.below(2) == 0).then(|| r.next() as i64),
+        n: (r.below(2) == 0).then(|| r.next_u64() as i64),
         s: r.pick(WORDS).to_owned(),
         list: (0..r.below(3)).map(|_| r.below(256) as u8).collect(),
         child: if depth < 3 {

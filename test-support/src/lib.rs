@@ -10,6 +10,12 @@
 //! panics.
 //!
 //! Every test that skips a check for missing data calls [`not_run`].
+//!
+//! Beside it, [`Rng`]: the generator of the tests that generate inputs.
+
+mod rng;
+
+pub use rng::Rng;
 
 use std::fmt::Display;
 

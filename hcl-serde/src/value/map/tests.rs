@@ -3,7 +3,11 @@
 //! keys from a small and a large set cross the size where the hash index
 //! starts, both ways.
 
+// The model's positions are its own entries'.
+#![allow(clippy::indexing_slicing)]
+
 use super::{Entry, Map, SMALL};
+use hcl_test_support::Rng;
 use std::collections::HashSet;
 
 /// The model: entries in order, each key once.
@@ -23,22 +27,6 @@ impl Model {
                 (self.0.len() - 1, None)
             }
         }
-    }
-}
-
-/// A small deterministic generator (xorshift), so that a failure repeats.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
     }
 }
 
@@ -169,7 +157,7 @@ fn a_repeated_key_keeps_its_first_place_and_last_value() {
 fn iterators_agree_and_run_both_ways() {
     let mut m: Map<String, u32> = (0..12).map(|i| (format!("k{i}"), i)).collect();
     assert_eq!(m.keys().len(), 12);
-    assert_eq!(m.values().rev().next(), Some(&11));
+    assert_eq!(m.values().next_back(), Some(&11));
     for v in m.values_mut() {
         *v *= 2;
     }
