@@ -28,8 +28,8 @@
 //! - Then `HCL_DIFF_JSON_COUNT` (default 300) documents in HCL's JSON
 //!   syntax, with schemas, labels, nested and repeated blocks and every
 //!   context mode of `hcl-oracle json-body` (`differential/json_gen.rs`),
-//!   through the schema API and the serde path (`differential/json_run.rs`,
-//!   which lists the accepted causes of disagreement).
+//!   through the schema API and the serde path (`differential/json_run.rs`:
+//!   every disagreement fails).
 
 #[allow(dead_code)]
 #[path = "conformance/cases.rs"]
