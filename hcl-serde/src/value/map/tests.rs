@@ -179,3 +179,22 @@ fn sizes() {
     assert_eq!(size_of::<Map<String, crate::Value>>(), 24);
     assert_eq!(size_of::<crate::Value>(), 32);
 }
+
+#[test]
+fn serde_reads_and_writes_it_in_order() {
+    // A repeated attribute is an error in HCL, before any map is built.
+    assert!(crate::from_str::<Map<String, u32>>("b = 1\na = 2\nb = 3\n").is_err());
+    let src = (0..12)
+        .map(|i| format!("k{} = {i}\n", 11 - i))
+        .collect::<String>();
+    let m: Map<String, u32> = crate::from_str(&src).unwrap_or_default();
+    assert_eq!(m.len(), 12);
+    assert_eq!(m.first(), Some((&"k11".to_string(), &0)));
+    assert_eq!(m["k0"], 11);
+    let written = crate::to_string(&m).unwrap_or_default();
+    let back: Map<String, u32> = crate::from_str(&written).unwrap_or_default();
+    assert_eq!(
+        back.iter().collect::<Vec<_>>(),
+        m.iter().collect::<Vec<_>>()
+    );
+}
