@@ -342,3 +342,32 @@ fn yaml_bombs_and_deep_nesting_are_bounded() {
     let deep = format!("{}1{}", "[".repeat(10_000), "]".repeat(10_000));
     assert!(eval_expr_str(&format!("yamldecode({deep:?})"), &ctx).is_err());
 }
+
+/// Calls that seeds other than `tf_differential`'s found disagreeing with
+/// Terraform, each expected value (or error) as `tforacle expr` gave it.
+#[test]
+fn calls_found_by_other_seeds_agree_with_terraform() {
+    let ctx = Context::with_terraform_functions();
+    let value = |e: &str| eval_expr_str(e, &ctx).unwrap_or_else(|err| panic!("{e}: {err}"));
+    let fails = |e: &str| eval_expr_str(e, &ctx).is_err();
+    // Numbers as Terraform writes them: `Text('f', -1)`, never the
+    // internal exact form.
+    assert_eq!(
+        value("yamlencode([1.50, 1e30, 0.1, -0, 1e-7, 123456789012345678901234567890])"),
+        "- 1.5\n- 1000000000000000000000000000000\n- 0.1\n- -0\n- 0.0000001\n- 123456789012345678901234567890\n"
+    );
+    assert_eq!(
+        value("yamldecode(\"1.50: a\\n1e3: b\\n\")"),
+        hcl::value!({ "1.5": "a", "1000": "b" })
+    );
+    // A decoded text holding U+FFFD is refused, whatever put it there.
+    assert!(fails("textdecodebase64(\"6Q==\", \"US-ASCII\")"));
+    assert!(fails("textdecodebase64(\"gQ==\", \"windows-1252\")"));
+    assert!(fails("textdecodebase64(\"77+9\", \"UTF-8\")"));
+    assert!(fails("textdecodebase64(\"/f8=\", \"UTF-16LE\")"));
+    assert_eq!(value("textdecodebase64(\"fw==\", \"US-ASCII\")"), "\u{7f}");
+    assert_eq!(value("textdecodebase64(\"6Q==\", \"ISO-8859-1\")"), "é");
+    // A subnet number that does not fit the address (Terraform panics).
+    assert!(fails("cidrsubnet(\"10.0.0.0/8\", -1, 4294967296)"));
+    assert_eq!(value("cidrsubnet(\"10.0.0.0/8\", -1, 0)"), "10.0.0.0/7");
+}

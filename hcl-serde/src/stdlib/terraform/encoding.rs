@@ -200,8 +200,16 @@ impl Charset {
         }
     }
 
-    /// The text of `b`; `None` where it is not valid in the encoding.
+    /// The text of `b`; `None` where it is not valid in the encoding, or
+    /// holds U+FFFD: Terraform refuses any result with a replacement
+    /// character, even one the source encodes (`77+9` in UTF-8).
     fn decode(self, b: &[u8]) -> Option<String> {
+        self.decode_all(b).filter(|s| !s.contains('\u{FFFD}'))
+    }
+
+    /// The text of `b`, undefined bytes as U+FFFD; `None` where it is not
+    /// valid in the encoding.
+    fn decode_all(self, b: &[u8]) -> Option<String> {
         let utf16 = |b: &[u8], be: bool| -> Option<String> {
             if b.len() & 1 == 1 {
                 return None;
@@ -224,6 +232,7 @@ impl Charset {
                 [0xFE, 0xFF, rest @ ..] => utf16(rest, true),
                 _ => utf16(b, true),
             },
+            Charset::Ascii if !b.is_ascii() => None,
             Charset::Ascii | Charset::Latin1 => Some(b.iter().map(|x| char::from(*x)).collect()),
             Charset::Windows1252 => Some(
                 b.iter()

@@ -155,7 +155,7 @@ impl Emitter {
             // Functions never see an unknown argument (the call is unknown).
             Value::Null | Value::Unknown(_) => self.put("null"),
             Value::Bool(b) => self.put(if *b { "true" } else { "false" }),
-            Value::Number(n) => self.put(&n.to_exact_text()),
+            Value::Number(n) => self.put(&n.to_string()),
             Value::String(s) => self.string(s, indent, false),
             Value::Array(_) => self.put("[]"),
             Value::Object(_) => self.put("{}"),
@@ -353,7 +353,7 @@ impl Builder<'_> {
                     let k = self.value(depth + 1)?;
                     let key = match k {
                         Value::String(s) => s,
-                        Value::Number(n) => n.to_exact_text(),
+                        Value::Number(n) => n.to_string(),
                         Value::Bool(b) => b.to_string(),
                         Value::Null => return Err(self.err("mapping key cannot be null")),
                         _ => return Err(self.err("only strings are allowed as mapping keys")),

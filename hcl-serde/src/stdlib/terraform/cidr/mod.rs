@@ -255,12 +255,16 @@ fn subnet(net: Net, newbits: i64, num: i128) -> Result<Net, FuncError> {
     let new_prefix = u32::try_from(new_prefix).unwrap_or(net.bits);
     let shift = net.bits - new_prefix;
     let width = ones(net.bits);
+    // Go writes the result into an address of `bits / 8` bytes and
+    // panics (an error of the call) when it needs more: a number past
+    // what the check above lets through (`newbits` negative or of 64 and
+    // more, or a `netnum` whose low 64 bits are small).
+    let out_of_range = || FuncError::arg(2, "netnum is out of range");
     let addr = if num < 0 {
         // Go ORs the two's complement of the shifted negative number `a`
         // into the address and keeps the magnitude of the (negative)
         // result: `a | ip` is `!((|a| - 1) & !ip)`, of magnitude
         // `((|a| - 1) & !ip) + 1`.
-        let out_of_range = || FuncError::arg(2, "netnum is out of range");
         let below = num
             .unsigned_abs()
             .checked_mul(1u128.checked_shl(shift).ok_or_else(out_of_range)?)
@@ -274,12 +278,17 @@ fn subnet(net: Net, newbits: i64, num: i128) -> Result<Net, FuncError> {
         }
         abs
     } else {
-        let shifted = if shift >= 128 {
-            0
-        } else {
-            num.unsigned_abs() << shift
+        let num = num.unsigned_abs();
+        let shifted = match num {
+            0 => 0,
+            _ if shift > num.leading_zeros() => return Err(out_of_range()),
+            _ => num << shift,
         };
-        (net.addr | shifted) & width
+        let addr = net.addr | shifted;
+        if addr > width {
+            return Err(out_of_range());
+        }
+        addr
     };
     Ok(Net {
         addr,
