@@ -370,4 +370,17 @@ fn calls_found_by_other_seeds_agree_with_terraform() {
     // A subnet number that does not fit the address (Terraform panics).
     assert!(fails("cidrsubnet(\"10.0.0.0/8\", -1, 4294967296)"));
     assert_eq!(value("cidrsubnet(\"10.0.0.0/8\", -1, 0)"), "10.0.0.0/7");
+    // Arguments whose types do not unify are refused, structural ones
+    // too, unless an untyped `null` is among them.
+    for e in [
+        "coalesce([true, false], [1, 2, 3])",
+        "coalesce([true], [1])",
+        "coalesce([1], [[1]])",
+        "coalesce({a=1}, {b=[1]})",
+        "coalesce({a=true}, {a=1})",
+    ] {
+        assert!(fails(e), "{e}");
+    }
+    assert_eq!(value("coalesce([1], [\"a\", true])"), hcl::value!(["1"]));
+    assert_eq!(value("coalesce(null, [true], [1, 2])"), hcl::value!([true]));
 }

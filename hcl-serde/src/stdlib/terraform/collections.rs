@@ -85,20 +85,13 @@ pub(super) fn coalesce() -> FuncDef {
     .returns_with(|types| coalesce_type(types).unwrap_or(Type::Any))
 }
 
-/// The type `coalesce`'s arguments unify to: structural types (tuples,
-/// objects) that do not unify, or any types beside an untyped `null`,
-/// give `any`, each value keeping its own, as go-cty's unsafe
-/// unification does.
+/// The type `coalesce`'s arguments unify to: beside an untyped `null` (of
+/// go-cty's dynamic type, to which every type converts), types that do
+/// not unify give `any`, each value keeping its own, as go-cty's unsafe
+/// unification does; without one they are an error (`coalesce([true],
+/// [1])`, tuples of kinds that do not unify, as Terraform refuses them).
 fn coalesce_type(types: &[Type]) -> Option<Type> {
-    unify(types).or_else(|| {
-        let concrete = types.iter().filter(|t| **t != Type::Any);
-        let structural = concrete.clone().all(|t| matches!(t, Type::Tuple(_)))
-            || concrete.clone().all(|t| matches!(t, Type::Object(_)));
-        // An untyped `null` argument is of go-cty's dynamic type, to
-        // which every type converts.
-        let dynamic = types.contains(&Type::Any);
-        (structural || dynamic).then_some(Type::Any)
-    })
+    unify(types).or_else(|| types.contains(&Type::Any).then_some(Type::Any))
 }
 
 /// Whether two values of types `ta`, `tb` are equal as go-cty's `Equals`
