@@ -370,6 +370,21 @@ fn calls_found_by_other_seeds_agree_with_terraform() {
     // A subnet number that does not fit the address (Terraform panics).
     assert!(fails("cidrsubnet(\"10.0.0.0/8\", -1, 4294967296)"));
     assert_eq!(value("cidrsubnet(\"10.0.0.0/8\", -1, 0)"), "10.0.0.0/7");
+    // Go checks a host number by its low 64 bits read as signed: one with
+    // the top bit set passes, and then must fit the address.
+    assert_eq!(
+        value("cidrhost(\"fe80::1/128\", 123456789012345678901234567890)"),
+        "fe80:1:8ee9:ff6:c373:e0ee:4e3f:ad3"
+    );
+    assert_eq!(
+        value("cidrhost(\"fe80::/120\", 18446744073709551615)"),
+        "fe80::ffff:ffff:ffff:ffff"
+    );
+    assert!(fails("cidrhost(\"fe80::/120\", 9223372036854775807)"));
+    assert!(fails("cidrhost(\"10.0.0.0/8\", 9223372036854775808)"));
+    assert!(fails(
+        "cidrhost(\"::ffff:10.0.0.0/112\", 9223372036854775808)"
+    ));
     // Arguments whose types do not unify are refused, structural ones
     // too, unless an untyped `null` is among them.
     for e in [

@@ -180,7 +180,11 @@ pub(super) fn cidrhost() -> FuncDef {
             let k = num.unsigned_abs() - 1;
             (k, max.wrapping_sub(k))
         } else {
-            (low64(num), num.unsigned_abs())
+            // Go compares `int64(num.Uint64())`: low 64 bits with the top
+            // one set read as a negative number, which passes.
+            let low = low64(num);
+            let signed_low = if low >> 63 == 1 { 0 } else { low };
+            (signed_low, num.unsigned_abs())
         };
         if check > max {
             // Go reports the number it computed: for a negative one,
@@ -200,12 +204,22 @@ pub(super) fn cidrhost() -> FuncDef {
         // address: Terraform's `cidrhost("::ffff:10.0.0.0/112", 5)` is
         // `0:5::ffff:a00:0`. A mapped network has at most 32 host bits, so
         // the shifted number fits.
+        // A number the address cannot hold (past the check above through
+        // its low 64 bits) makes Go panic: an error of the call.
+        let out_of_range = || FuncError::arg(1, "hostnum is out of range");
         let num = if net.bits == 128 && is_mapped(net.addr) {
+            if num >> 32 != 0 {
+                return Err(out_of_range());
+            }
             num << 96
         } else {
             num
         };
-        Ok(Value::from(ip_text(net.addr | num, net.bits)))
+        let addr = net.addr | num;
+        if addr > ones(net.bits) {
+            return Err(out_of_range());
+        }
+        Ok(Value::from(ip_text(addr, net.bits)))
     })
     .param(Param::new("prefix", Type::String))
     .param(Param::new("hostnum", Type::Number))
