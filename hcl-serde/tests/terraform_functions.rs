@@ -360,6 +360,16 @@ fn calls_found_by_other_seeds_agree_with_terraform() {
         value("yamldecode(\"1.50: a\\n1e3: b\\n\")"),
         hcl::value!({ "1.5": "a", "1000": "b" })
     );
+    // No document at all is an error; `---` alone is one, of `null`.
+    for e in [
+        "yamldecode(\"\")",
+        "yamldecode(\" \\n\")",
+        "yamldecode(\"# c\")",
+    ] {
+        assert!(fails(e), "{e}");
+    }
+    assert_eq!(value("yamldecode(\"---\")"), Value::Null);
+    assert_eq!(value("yamldecode(\"~\")"), Value::Null);
     // A decoded text holding U+FFFD is refused, whatever put it there.
     assert!(fails("textdecodebase64(\"6Q==\", \"US-ASCII\")"));
     assert!(fails("textdecodebase64(\"gQ==\", \"windows-1252\")"));

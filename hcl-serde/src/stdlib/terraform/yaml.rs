@@ -409,6 +409,14 @@ pub(super) fn yamldecode() -> FuncDef {
         if docs > 1 {
             return Err(FuncError::arg(0, "only a single document is allowed"));
         }
+        if docs == 0 {
+            // Blank text or comments alone: go-yaml finds no document
+            // (`---` alone is one, of `null`).
+            return Err(FuncError::arg(
+                0,
+                "on line 1, column 1: missing start of document",
+            ));
+        }
         let body: Vec<(Event, Marker)> = events
             .0
             .into_iter()
