@@ -380,6 +380,9 @@ fn calls_found_by_other_seeds_agree_with_terraform() {
     // A subnet number that does not fit the address (Terraform panics).
     assert!(fails("cidrsubnet(\"10.0.0.0/8\", -1, 4294967296)"));
     assert_eq!(value("cidrsubnet(\"10.0.0.0/8\", -1, 0)"), "10.0.0.0/7");
+    // Below prefix zero: a network without a mask, as Go prints it.
+    assert_eq!(value("cidrsubnet(\"0.0.0.0/0\", -1, 0)"), "<nil>");
+    assert!(fails("cidrsubnet(\"0.0.0.0/0\", -1, 1)"));
     // Go checks a host number by its low 64 bits read as signed: one with
     // the top bit set passes, and then must fit the address.
     assert_eq!(

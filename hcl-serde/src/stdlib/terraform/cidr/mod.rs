@@ -318,6 +318,12 @@ pub(super) fn cidrsubnet() -> FuncDef {
         let newbits = super::super::strings::int_arg(&args, 1)?;
         let num = big_int(&args, 2)?;
         let net = parse_cidr(args.str(0)?)?;
+        if i64::from(net.prefix) + newbits < 0 && num == 0 {
+            // A prefix below zero passes go-cidr's checks and gives a
+            // network without a mask, which Go prints as `<nil>` (any
+            // other number does not fit the address: an error below).
+            return Ok(Value::from("<nil>"));
+        }
         subnet(net, newbits, num).map(|n| Value::from(net_text(n)))
     })
     .param(Param::new("prefix", Type::String))
