@@ -32,7 +32,7 @@ enum Side {
 }
 
 /// Generates `count` documents from `seed`, runs both sides and compares;
-/// whether every disagreement is accounted for.
+/// whether none disagrees.
 pub fn run(oracle: &Path, count: usize, seed: u64) -> bool {
     let dir = std::env::temp_dir().join(format!("hcl-differential-json-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);

@@ -232,8 +232,18 @@ impl Charset {
                 [0xFE, 0xFF, rest @ ..] => utf16(rest, true),
                 _ => utf16(b, true),
             },
-            Charset::Ascii if !b.is_ascii() => None,
-            Charset::Ascii | Charset::Latin1 => Some(b.iter().map(|x| char::from(*x)).collect()),
+            Charset::Ascii => Some(
+                b.iter()
+                    .map(|&x| {
+                        if x.is_ascii() {
+                            char::from(x)
+                        } else {
+                            '\u{FFFD}'
+                        }
+                    })
+                    .collect(),
+            ),
+            Charset::Latin1 => Some(b.iter().map(|x| char::from(*x)).collect()),
             Charset::Windows1252 => Some(
                 b.iter()
                     .map(|x| match x {

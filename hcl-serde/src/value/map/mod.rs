@@ -51,11 +51,13 @@ const SMALL: usize = 8;
 /// assert_eq!(m.shift_remove("name"), Some(Value::from("api")));
 /// assert_eq!(m.len(), 1);
 /// ```
+#[derive(Clone)]
 pub struct Map<K = String, V = crate::Value> {
     repr: Repr<K, V>,
 }
 
 /// The entries alone while there are few, with their index after.
+#[derive(Clone)]
 enum Repr<K, V> {
     Small(Vec<(K, V)>),
     Large(Box<Indexed<K, V>>),
@@ -89,10 +91,7 @@ impl<K, V> Map<K, V> {
     /// moves, so the index stays true.
     #[inline]
     fn entries_mut(&mut self) -> &mut [(K, V)] {
-        match &mut self.repr {
-            Repr::Small(entries) => entries,
-            Repr::Large(large) => &mut large.entries,
-        }
+        self.entries_vec_mut()
     }
 
     /// The entries, to reorder or remove some; then [`Map::reindex`].
@@ -344,11 +343,9 @@ impl<K: Hash + Eq, V> Map<K, V> {
                     entries.push((key, value));
                     return (entries.len() - 1, None);
                 }
-                let mut large = Box::new(Indexed::new(mem::take(entries)));
-                let i = large.push_new(key, value);
-                self.repr = Repr::Large(large);
-                (i, None)
+                (self.promote(key, value), None)
             }
+            // One hash for the lookup and the insertion.
             Repr::Large(large) => large.insert_full(key, value),
         }
     }
@@ -360,14 +357,19 @@ impl<K: Hash + Eq, V> Map<K, V> {
                 entries.push((key, value));
                 entries.len() - 1
             }
-            Repr::Small(entries) => {
-                let mut large = Box::new(Indexed::new(mem::take(entries)));
-                let i = large.push_new(key, value);
-                self.repr = Repr::Large(large);
-                i
-            }
+            Repr::Small(_) => self.promote(key, value),
             Repr::Large(large) => large.push_new(key, value),
         }
+    }
+
+    /// Gives a full small map its index, then appends an entry whose key
+    /// it does not have.
+    #[cold]
+    fn promote(&mut self, key: K, value: V) -> usize {
+        let mut large = Box::new(Indexed::new(mem::take(self.entries_vec_mut())));
+        let i = large.push_new(key, value);
+        self.repr = Repr::Large(large);
+        i
     }
 
     /// `key`'s entry, to read, insert or change in place.
@@ -469,17 +471,6 @@ impl<K: Hash + Eq, V> Map<K, V> {
 impl<K, V> Default for Map<K, V> {
     fn default() -> Self {
         Map::new()
-    }
-}
-
-impl<K: Clone, V: Clone> Clone for Map<K, V> {
-    fn clone(&self) -> Self {
-        Map {
-            repr: match &self.repr {
-                Repr::Small(entries) => Repr::Small(entries.clone()),
-                Repr::Large(large) => Repr::Large(large.clone()),
-            },
-        }
     }
 }
 

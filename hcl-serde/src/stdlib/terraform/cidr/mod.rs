@@ -202,10 +202,9 @@ pub(super) fn cidrhost() -> FuncDef {
         // go-cidr places the host number for a 32-bit address width when
         // the network is IPv4-mapped, but shifts it within the 16-byte
         // address: Terraform's `cidrhost("::ffff:10.0.0.0/112", 5)` is
-        // `0:5::ffff:a00:0`. A mapped network has at most 32 host bits, so
-        // the shifted number fits.
-        // A number the address cannot hold (past the check above through
-        // its low 64 bits) makes Go panic: an error of the call.
+        // `0:5::ffff:a00:0`. A number the address cannot hold (past the
+        // check above through its low 64 bits) makes Go panic: an error
+        // of the call.
         let out_of_range = || FuncError::arg(1, "hostnum is out of range");
         let num = if net.bits == 128 && is_mapped(net.addr) {
             if num >> 32 != 0 {
